@@ -1,0 +1,1 @@
+//! amazes (being built).

@@ -1,0 +1,1 @@
+//! cloudwars (being built).

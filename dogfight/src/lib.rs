@@ -1,0 +1,1 @@
+//! dogfight (being built).

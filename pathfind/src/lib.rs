@@ -1,0 +1,1 @@
+//! pathfind (being built).

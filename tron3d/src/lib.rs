@@ -1,0 +1,1 @@
+//! tron3d (being built).

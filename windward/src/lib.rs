@@ -1,0 +1,1 @@
+//! windward (being built).
