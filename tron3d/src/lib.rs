@@ -1,1 +1,40 @@
-//! tron3d (being built).
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod board;
+pub mod chance;
+pub mod demo;
+pub mod format;
+pub mod generate;
+pub mod replay;
+pub mod rules;
+#[cfg(feature = "serde")]
+mod serde_arrays;
+pub mod state;
+#[cfg(feature = "proptest")]
+pub mod strategies;
+
+pub use action::{Actions, Item, Movement};
+pub use board::{Board, BoardError};
+pub use chance::{CRand, Chance, GlibcRand};
+pub use format::{BoardRecord, Cnf, FormatError, RoundRecord, T3d};
+pub use generate::Preset;
+pub use replay::{Mismatch, Recorder};
+pub use rules::{Config, Events, Game, GameError, Outcome, SCORE_PER_ROUND, StateError};
+pub use state::{Bike, BikeSet, State, VertexSet};
+
+/// Vertex ids fit in 16 bits.
+pub type VertexId = u16;
+/// Bike ids (`0..nb_players * nb_bikes`).
+pub type BikeId = u8;
+/// Player ids (`0..nb_players`).
+pub type PlayerId = u8;
+
+/// The most vertices a board may have (the state's fixed arrays; the original's biggest board
+/// has 866).
+pub const MAX_VERTICES: usize = 1024;
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 8;
+/// The most bikes (all players together) a game may have.
+pub const MAX_BIKES: usize = 16;

@@ -1,0 +1,274 @@
+//! Recording games as `.t3d` and replaying recorded ones through the engine.
+//!
+//! [`Recorder`] turns a game played with this crate into a [`T3d`] (write it with
+//! [`T3d::write`] and the original web viewer plays it). [`replay`] feeds a recorded game's
+//! commands back through the engine, with the player order read from each round's `movements`
+//! section and the item types read from the board where they appear, and checks that every
+//! board and every `movements` list comes out as recorded. [`run_original`] plays the kit's own
+//! `Demo`/`Null` players with the original's `rand()` stream, reproducing the original program's
+//! output for a seed.
+
+use std::fmt;
+
+use crate::format::{BoardRecord, RoundRecord, T3d};
+use crate::{Actions, Chance, Events, Game, GlibcRand, Item, PlayerId, State, VertexId};
+
+/// Builds a [`T3d`] while a game is played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorder {
+    t3d: T3d,
+}
+
+impl Recorder {
+    /// Starts a record with the board of `state` (usually the initial state).
+    pub fn new(game: &Game, names: &[String], state: &State) -> Recorder {
+        let status = vec![0.0; game.config().nb_players];
+        Recorder {
+            t3d: T3d {
+                map: game.board().name().to_owned(),
+                config: *game.config(),
+                names: names.to_vec(),
+                boards: vec![BoardRecord::of(game, state, &status)],
+                rounds: Vec::new(),
+            },
+        }
+    }
+
+    /// Records one round: the `actions` given, the `events` returned by the engine and the
+    /// state after the round.
+    pub fn record(&mut self, game: &Game, actions: &Actions, events: &Events, state: &State) {
+        let status = vec![0.0; game.config().nb_players];
+        self.t3d
+            .rounds
+            .push(RoundRecord::of(game.config().nb_players, actions, events));
+        self.t3d.boards.push(BoardRecord::of(game, state, &status));
+    }
+
+    /// The record so far.
+    pub fn t3d(&self) -> &T3d {
+        &self.t3d
+    }
+
+    /// The finished record.
+    pub fn finish(self) -> T3d {
+        self.t3d
+    }
+}
+
+/// The chance outcomes of one recorded round: the player order implied by its `movements`
+/// (players by first appearance, the others after them in id order) and the item types found
+/// on the next board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedChance<'a> {
+    order: Vec<PlayerId>,
+    next: &'a BoardRecord,
+}
+
+impl<'a> RecordedChance<'a> {
+    /// The outcomes of round `round` (leading to `next`) played in `state`.
+    pub fn new(state: &State, round: &RoundRecord, next: &'a BoardRecord) -> RecordedChance<'a> {
+        let mut order: Vec<PlayerId> = Vec::new();
+        for m in &round.executed {
+            if m.bike >= 0 && (m.bike as usize) < state.bikes().len() {
+                let player = state.bike(m.bike as usize).player;
+                if !order.contains(&player) {
+                    order.push(player);
+                }
+            }
+        }
+        for p in 0..state.nb_players() as PlayerId {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        RecordedChance { order, next }
+    }
+}
+
+impl Chance for RecordedChance<'_> {
+    fn shuffle_players(&mut self, order: &mut [PlayerId]) {
+        for (slot, &p) in order.iter_mut().zip(&self.order) {
+            *slot = p;
+        }
+    }
+
+    fn bonus_item(&mut self, vertex: VertexId) -> Item {
+        self.next
+            .vertices
+            .get(vertex as usize)
+            .map_or(Item::None, |v| v.item)
+    }
+}
+
+/// Where a replay first disagrees with its record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The trace (file name or label).
+    pub trace: String,
+    /// The round (board number) where it differs.
+    pub round: usize,
+    /// What differs.
+    pub field: String,
+    /// The recorded value.
+    pub expected: String,
+    /// The engine's value.
+    pub got: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: round {}: {}: expected {}, got {}",
+            self.trace, self.round, self.field, self.expected, self.got
+        )
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+/// Replays a recorded game on `game` (built from the record's map and parameters): every
+/// round's commands with the recorded chance outcomes. Checks every board and every
+/// `movements` list; returns the engine's own record of the game (whose
+/// [`write`](T3d::write) must equal the recorded text) or the first mismatch.
+pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
+    let mismatch = |round: usize, field: &str, expected: String, got: String| Mismatch {
+        trace: trace.to_owned(),
+        round,
+        field: field.to_owned(),
+        expected,
+        got,
+    };
+    if *game.config() != record.config {
+        return Err(mismatch(
+            0,
+            "config",
+            format!("{:?}", record.config),
+            format!("{:?}", game.config()),
+        ));
+    }
+    let first = record
+        .boards
+        .first()
+        .ok_or_else(|| mismatch(0, "boards", "at least one".into(), "none".into()))?;
+    let mut state = first
+        .to_state(game, 0)
+        .map_err(|e| mismatch(0, "board", "a board of this map".into(), e.to_string()))?;
+    // The original runs nb_rounds rounds from whatever round it starts at.
+    let mut recorder = Recorder::new(game, &record.names, &state);
+    if record.rounds.len() + 1 != record.boards.len() {
+        return Err(mismatch(
+            0,
+            "round count",
+            format!("{} boards", record.rounds.len() + 1),
+            format!("{} boards", record.boards.len()),
+        ));
+    }
+    for (r, round) in record.rounds.iter().enumerate() {
+        let next = &record.boards[r + 1];
+        let mut chance = RecordedChance::new(&state, round, next);
+        let actions = round.actions();
+        let events = game.advance_with(&mut state, &actions, &mut chance);
+        if events.executed.as_slice() != round.executed.as_slice() {
+            return Err(mismatch(
+                r + 1,
+                "movements",
+                format!("{:?}", round.executed),
+                format!("{:?}", events.executed),
+            ));
+        }
+        recorder.record(game, &actions, &events, &state);
+        let mut ours = recorder.t3d.boards.last().cloned().unwrap_or_default();
+        ours.status = next.status.clone();
+        if let Some((field, expected, got)) = next.first_difference(&ours) {
+            return Err(mismatch(r + 1, &field, expected, got));
+        }
+        if let Some(last) = recorder.t3d.boards.last_mut() {
+            last.status = next.status.clone();
+        }
+    }
+    recorder.t3d.boards[0].status = first.status.clone();
+    Ok(recorder.finish())
+}
+
+/// Replays the `.t3d` text `text` on the board `board` (the record's map) and checks that the
+/// engine's output is byte for byte the same text. Returns the number of rounds checked.
+pub fn verify_text(trace: &str, board: crate::Board, text: &str) -> Result<usize, Mismatch> {
+    let fail = |field: &str, expected: String, got: String| Mismatch {
+        trace: trace.to_owned(),
+        round: 0,
+        field: field.to_owned(),
+        expected,
+        got,
+    };
+    let record =
+        T3d::parse(text).map_err(|e| fail("parse", "a tron3d v1.2 file".into(), e.to_string()))?;
+    let game = Game::new(board, record.config)
+        .map_err(|e| fail("config", "a valid game".into(), e.to_string()))?;
+    let ours = replay(trace, &game, &record)?;
+    let written = ours.write();
+    if written != text {
+        let at = written
+            .bytes()
+            .zip(text.bytes())
+            .position(|(a, b)| a != b)
+            .unwrap_or(written.len().min(text.len()));
+        let line = text[..at.min(text.len())].matches('\n').count() + 1;
+        let snippet = |s: &str| s.get(at..(at + 30).min(s.len())).unwrap_or("").to_owned();
+        return Err(Mismatch {
+            trace: trace.to_owned(),
+            round: 0,
+            field: format!("written .t3d at byte {at} (line {line})"),
+            expected: format!("{:?}", snippet(text)),
+            got: format!("{:?}", snippet(&written)),
+        });
+    }
+    Ok(record.rounds.len())
+}
+
+/// The players of the original kit that [`run_original`] can play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KitPlayer {
+    /// `AIDemo.cc`: random free neighbour ([`crate::demo`]).
+    Demo,
+    /// `AINull.cc`: commands nothing.
+    Null,
+}
+
+/// Plays a whole game as the original `Game` does with `./Game <names> -s seed`: one glibc
+/// `rand()` stream shared by the players (called in player order each round) and the engine.
+/// `names` are the kit player names (`Demo` or `Null`). Returns the record; its
+/// [`write`](T3d::write) is the original program's output.
+pub fn run_original(game: &Game, names: &[&str], seed: u32) -> Result<T3d, String> {
+    let players = names
+        .iter()
+        .map(|name| match *name {
+            "Demo" => Ok(KitPlayer::Demo),
+            "Null" => Ok(KitPlayer::Null),
+            other => Err(format!("unknown kit player {other:?} (Demo or Null)")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if players.len() != game.config().nb_players {
+        return Err(format!(
+            "{} names for {} players",
+            players.len(),
+            game.config().nb_players
+        ));
+    }
+    let mut rng = GlibcRand::new(seed);
+    let mut state = game.initial_state(u64::from(seed));
+    let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
+    let mut recorder = Recorder::new(game, &names, &state);
+    let mut actions = Actions::new();
+    while !state.is_over() {
+        actions.clear();
+        for (p, player) in players.iter().enumerate() {
+            if *player == KitPlayer::Demo {
+                crate::demo::play(game, &state, p as PlayerId, &mut rng, &mut actions);
+            }
+        }
+        let events = game.advance_with(&mut state, &actions, &mut rng);
+        recorder.record(game, &actions, &events, &state);
+    }
+    Ok(recorder.finish())
+}

@@ -1,0 +1,599 @@
+//! The rules: [`Config`], [`Game`] and one round of the original's `Board::next`
+//! (`Board.cc:256-425`, rules doc §4).
+
+use smallvec::SmallVec;
+
+use crate::state::{GhostMark, NO_WALL};
+use crate::{
+    Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, Movement, PlayerId, State,
+    VertexId,
+};
+
+/// Points for every required move a bike makes (`score_per_round_`, `Board.hh:77`).
+pub const SCORE_PER_ROUND: i32 = 10;
+
+/// The game's parameters (the `.cnf` numbers). `Default` is the original `cube.cnf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// Players (≥ 2).
+    pub nb_players: usize,
+    /// Bikes per player (≥ 1); `nb_players * nb_bikes` spawn entries are used.
+    pub nb_bikes: usize,
+    /// Rounds to play (≥ 1).
+    pub nb_rounds: u32,
+    /// The round from which the bonus items lie on the board (spawned once; ≤ 0 or beyond the
+    /// last round: never).
+    pub bonus_round: i32,
+    /// Rounds of compulsory moves a Turbo gives (≥ 0).
+    pub turbo_duration: i32,
+    /// Moves through walls a Ghost gives (≥ 0).
+    pub ghost_duration: i32,
+    /// Points a Points item gives (≥ 0).
+    pub score_bonus: i32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            nb_players: 4,
+            nb_bikes: 2,
+            nb_rounds: 200,
+            bonus_round: 50,
+            turbo_duration: 8,
+            ghost_duration: 3,
+            score_bonus: 50,
+        }
+    }
+}
+
+impl Config {
+    /// The parameters the original uses for its big boards (`bigcube.cnf`: 4 players × 3 bikes,
+    /// 250 rounds, turbo 12, score bonus 150).
+    pub fn big() -> Config {
+        Config {
+            nb_players: 4,
+            nb_bikes: 3,
+            nb_rounds: 250,
+            bonus_round: 50,
+            turbo_duration: 12,
+            ghost_duration: 3,
+            score_bonus: 150,
+        }
+    }
+
+    /// The total number of bikes.
+    pub fn total_bikes(&self) -> usize {
+        self.nb_players * self.nb_bikes
+    }
+}
+
+/// Why a [`Game`] cannot be set up (each is an assertion of the original, `Board.cc:66-93`,
+/// or a limit of the engine's fixed arrays).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// Fewer than 2 players.
+    #[error("nb_players {0}: at least 2 are needed")]
+    TooFewPlayers(usize),
+    /// More players than the engine supports.
+    #[error("nb_players {0}: at most {max} are supported", max = MAX_PLAYERS)]
+    TooManyPlayers(usize),
+    /// No bike per player.
+    #[error("nb_bikes {0}: at least 1 is needed")]
+    NoBikes(usize),
+    /// More bikes in total than the engine supports.
+    #[error("{0} bikes in total: at most {max} are supported", max = MAX_BIKES)]
+    TooManyBikes(usize),
+    /// More bikes than spawn entries.
+    #[error("{bikes} bikes but only {spawns} spawn entries")]
+    TooFewSpawns {
+        /// Bikes needed.
+        bikes: usize,
+        /// Spawn entries of the board.
+        spawns: usize,
+    },
+    /// `nb_rounds` is 0.
+    #[error("nb_rounds must be at least 1")]
+    NoRounds,
+    /// A negative duration or bonus.
+    #[error("{what} {value}: must not be negative")]
+    Negative {
+        /// The parameter.
+        what: &'static str,
+        /// The rejected value.
+        value: i32,
+    },
+}
+
+/// Why a recorded board cannot become a [`State`] of a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// The board lists another number of vertices than the map has.
+    #[error("{found} vertex records for a map of {expected} vertices")]
+    VertexCount {
+        /// Vertices of the map.
+        expected: usize,
+        /// Records given.
+        found: usize,
+    },
+    /// Another number of bikes than the game has.
+    #[error("{found} bikes for a game of {expected}")]
+    BikeCount {
+        /// Bikes of the game.
+        expected: usize,
+        /// Bikes given.
+        found: usize,
+    },
+    /// Another number of scores than players.
+    #[error("{found} scores for {expected} players")]
+    ScoreCount {
+        /// Players.
+        expected: usize,
+        /// Scores given.
+        found: usize,
+    },
+    /// A wall or ghost-stack entry that is not a bike id.
+    #[error("vertex {vertex}: {value} is not a bike id")]
+    BadBikeId {
+        /// The vertex.
+        vertex: usize,
+        /// The rejected id.
+        value: i32,
+    },
+    /// A bike field out of range.
+    #[error("bike {bike}: {what} {value} out of range")]
+    BadBike {
+        /// The bike.
+        bike: usize,
+        /// The field.
+        what: &'static str,
+        /// The rejected value.
+        value: i32,
+    },
+    /// A negative round.
+    #[error("round {0} is negative")]
+    BadRound(i32),
+}
+
+/// What one round did.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Events {
+    /// The players in execution order (the round's shuffle).
+    pub order: SmallVec<[PlayerId; MAX_PLAYERS]>,
+    /// The commands that passed every check, in execution order, including moves that then
+    /// crashed (the `.t3d` `movements` section).
+    pub executed: SmallVec<[Movement; 16]>,
+    /// Bikes that moved into a wall this round.
+    pub crashed: BikeSet,
+    /// Bikes that died this round (crashed or overheated).
+    pub died: BikeSet,
+    /// Items picked up: (bike, vertex, item).
+    pub pickups: SmallVec<[(u8, VertexId, Item); 4]>,
+    /// Whether the bonus items appeared at the end of this round.
+    pub items_spawned: bool,
+}
+
+impl Events {
+    fn clear(&mut self) {
+        self.order.clear();
+        self.executed.clear();
+        self.crashed = BikeSet::default();
+        self.died = BikeSet::default();
+        self.pickups.clear();
+        self.items_spawned = false;
+    }
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// Final scores by player.
+    pub scores: Vec<i32>,
+    /// Rank by player (0 = best; tied players share a rank).
+    pub ranks: Vec<usize>,
+    /// The single highest scorer, or `None` on a tie for first (the kit's `prob` script counts
+    /// ties as no winner).
+    pub winner: Option<PlayerId>,
+}
+
+/// A board and its parameters: validated once, shared by reference.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Game {
+    board: Board,
+    config: Config,
+}
+
+impl Game {
+    /// Validates `config` against `board` as the original asserts (`Board.cc:66-93`).
+    pub fn new(board: Board, config: Config) -> Result<Game, GameError> {
+        let c = &config;
+        if c.nb_players < 2 {
+            return Err(GameError::TooFewPlayers(c.nb_players));
+        }
+        if c.nb_players > MAX_PLAYERS {
+            return Err(GameError::TooManyPlayers(c.nb_players));
+        }
+        if c.nb_bikes < 1 {
+            return Err(GameError::NoBikes(c.nb_bikes));
+        }
+        let bikes = c.nb_players.saturating_mul(c.nb_bikes);
+        if bikes > MAX_BIKES {
+            return Err(GameError::TooManyBikes(bikes));
+        }
+        if bikes > board.spawns().len() {
+            return Err(GameError::TooFewSpawns {
+                bikes,
+                spawns: board.spawns().len(),
+            });
+        }
+        if c.nb_rounds < 1 {
+            return Err(GameError::NoRounds);
+        }
+        for (what, value) in [
+            ("turbo_duration", c.turbo_duration),
+            ("ghost_duration", c.ghost_duration),
+            ("score_bonus", c.score_bonus),
+        ] {
+            if value < 0 {
+                return Err(GameError::Negative { what, value });
+            }
+        }
+        Ok(Game { board, config })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The parameters.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The number of bikes of the game.
+    pub fn nb_bikes(&self) -> usize {
+        self.config.total_bikes()
+    }
+
+    /// The state before the first round: bike `k` of player `k % P` on `spawns[k]`, its spawn
+    /// walled (`Board.cc:136-163`); `seed` seeds the state's generator.
+    pub fn initial_state(&self, seed: u64) -> State {
+        let mut state = State::empty(self.config.nb_players, self.nb_bikes(), seed);
+        state.last_round = self.config.nb_rounds;
+        for k in 0..self.nb_bikes() {
+            let vertex = self.board.spawns()[k];
+            state.bikes[k] = Bike {
+                player: (k % self.config.nb_players) as PlayerId,
+                item: Item::None,
+                vertex,
+                turbo: 0,
+                ghost: 0,
+                alive: true,
+            };
+            state.set_wall(vertex as usize, k as u8);
+        }
+        state
+    }
+
+    /// A state from recorded parts (a resumed `.cnf` board or a `.t3d` board): `round`, the
+    /// scores, per vertex (wall, item, ghost stack bottom to top) and the bikes. The game then
+    /// runs `nb_rounds` more rounds, as the original's `Game` does when resuming (`Game.cc:35`).
+    pub fn state_from_parts(
+        &self,
+        round: i32,
+        scores: &[i32],
+        vertices: &[(i32, Item, &[i32])],
+        bikes: &[Bike],
+        seed: u64,
+    ) -> Result<State, StateError> {
+        let n = self.board.nb_vertices();
+        let nb = self.nb_bikes();
+        if round < 0 {
+            return Err(StateError::BadRound(round));
+        }
+        if vertices.len() != n {
+            return Err(StateError::VertexCount {
+                expected: n,
+                found: vertices.len(),
+            });
+        }
+        if bikes.len() != nb {
+            return Err(StateError::BikeCount {
+                expected: nb,
+                found: bikes.len(),
+            });
+        }
+        if scores.len() != self.config.nb_players {
+            return Err(StateError::ScoreCount {
+                expected: self.config.nb_players,
+                found: scores.len(),
+            });
+        }
+        let mut state = State::empty(self.config.nb_players, nb, seed);
+        state.round = round as u32;
+        state.last_round = state.round + self.config.nb_rounds;
+        state.scores[..scores.len()].copy_from_slice(scores);
+        for (v, &(wall, item, stack)) in vertices.iter().enumerate() {
+            if wall != -1 {
+                if wall < 0 || wall as usize >= nb {
+                    return Err(StateError::BadBikeId {
+                        vertex: v,
+                        value: wall,
+                    });
+                }
+                state.set_wall(v, wall as u8);
+            }
+            state.set_item(v, item);
+            for &id in stack {
+                if id < 0 || id as usize >= nb {
+                    return Err(StateError::BadBikeId {
+                        vertex: v,
+                        value: id,
+                    });
+                }
+                state.ghost_marks.push(GhostMark {
+                    vertex: v as VertexId,
+                    bike: id as u8,
+                });
+            }
+        }
+        for (k, bike) in bikes.iter().enumerate() {
+            if bike.player as usize >= self.config.nb_players {
+                return Err(StateError::BadBike {
+                    bike: k,
+                    what: "player",
+                    value: i32::from(bike.player),
+                });
+            }
+            if bike.vertex as usize >= n {
+                return Err(StateError::BadBike {
+                    bike: k,
+                    what: "vertex",
+                    value: i32::from(bike.vertex),
+                });
+            }
+            state.bikes[k] = *bike;
+        }
+        Ok(state)
+    }
+
+    /// Whether bike `k` could execute `movement` now (the checks of `Board.cc:286-318`): the
+    /// move may still crash.
+    pub fn is_valid(&self, state: &State, player: PlayerId, movement: &Movement) -> bool {
+        let nb = self.nb_bikes() as i64;
+        let unit = i64::from(movement.bike);
+        if unit < 0 || unit >= nb {
+            return false;
+        }
+        let bike = &state.bikes[unit as usize];
+        bike.player == player
+            && self
+                .board
+                .is_neighbour(bike.vertex as usize, i64::from(movement.to))
+            && bike.alive
+            && !(state.round % 2 == 1 && bike.turbo <= 0)
+    }
+
+    /// Fills `buf` with every valid movement of `player`'s bikes this round, grouped by bike
+    /// (ascending id), each neighbour in file order, followed by the same move using the held
+    /// item when the bike holds one. A player's action is at most one movement per bike.
+    /// Allocates nothing once `buf` has grown.
+    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Movement>) {
+        buf.clear();
+        for k in state.bikes_of(player) {
+            if !state.must_move(k) {
+                continue;
+            }
+            let bike = &state.bikes[k];
+            for &to in self.board.neighbours(bike.vertex as usize) {
+                buf.push(Movement::new(k, to as usize));
+                if bike.item != Item::None {
+                    buf.push(Movement::using_item(k, to as usize));
+                }
+            }
+        }
+    }
+
+    /// Pure step: the state after one round (`step = clone + advance`).
+    pub fn step(&self, state: &State, actions: &Actions) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, actions);
+        next
+    }
+
+    /// Plays one round in place, drawing the player order and item types from the state's
+    /// generator. Returns what happened.
+    pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+        let mut events = Events::default();
+        let mut rng = state.rng.clone();
+        self.advance_into(state, actions, &mut rng, &mut events);
+        state.rng = rng;
+        events
+    }
+
+    /// Plays one round in place with the chance outcomes from `chance` (e.g. a
+    /// [`crate::GlibcRand`] for the original's stream, or a recorded game).
+    pub fn advance_with<C: Chance + ?Sized>(
+        &self,
+        state: &mut State,
+        actions: &Actions,
+        chance: &mut C,
+    ) -> Events {
+        let mut events = Events::default();
+        self.advance_into(state, actions, chance, &mut events);
+        events
+    }
+
+    /// [`Game::advance_with`] writing into a reused `events`.
+    pub fn advance_into<C: Chance + ?Sized>(
+        &self,
+        state: &mut State,
+        actions: &Actions,
+        chance: &mut C,
+        events: &mut Events,
+    ) {
+        events.clear();
+        if state.is_over() {
+            return;
+        }
+        let config = &self.config;
+        let nb_players = config.nb_players;
+        let nb_bikes = self.nb_bikes();
+        let odd = state.round % 2 == 1;
+
+        // Board.cc:265-269: shuffle the players.
+        let mut order = [0 as PlayerId; MAX_PLAYERS];
+        for (p, slot) in order.iter_mut().enumerate().take(nb_players) {
+            *slot = p as PlayerId;
+        }
+        chance.shuffle_players(&mut order[..nb_players]);
+        events.order.extend_from_slice(&order[..nb_players]);
+
+        let mut moved = BikeSet::default();
+        for &player in &order[..nb_players] {
+            for m in actions.commands(player) {
+                // Board.cc:286-318: skip invalid commands.
+                if m.bike < 0 || m.bike as usize >= nb_bikes {
+                    continue;
+                }
+                let k = m.bike as usize;
+                let bike = state.bikes[k];
+                if bike.player != player
+                    || !self
+                        .board
+                        .is_neighbour(bike.vertex as usize, i64::from(m.to))
+                    || !bike.alive
+                    || moved.contains(k)
+                    || (odd && bike.turbo <= 0)
+                {
+                    continue;
+                }
+                events.executed.push(*m);
+                let to = m.to as usize;
+                let bike = &mut state.bikes[k];
+                // Board.cc:324-340: the item is used before the move.
+                if m.use_item {
+                    match bike.item {
+                        Item::Ghost => bike.ghost = config.ghost_duration,
+                        Item::Turbo => bike.turbo = config.turbo_duration,
+                        _ => {}
+                    }
+                    bike.item = Item::None;
+                }
+                // Board.cc:346: the bike is at the target even if it crashes there.
+                bike.vertex = to as VertexId;
+                let ghost = bike.ghost > 0;
+                if state.owner[to] == NO_WALL {
+                    state.set_wall(to, k as u8);
+                } else if !ghost {
+                    events.crashed.insert(k);
+                    continue;
+                } else {
+                    // Board.cc:357-359: a ghost over a wall leaves the wall, joins its stack.
+                    state.ghost_marks.push(GhostMark {
+                        vertex: to as VertexId,
+                        bike: k as u8,
+                    });
+                }
+                let item = state.item(to);
+                if item != Item::None {
+                    if item == Item::Points {
+                        state.scores[player as usize] += config.score_bonus;
+                    } else {
+                        state.bikes[k].item = item;
+                    }
+                    state.set_item(to, Item::None);
+                    events.pickups.push((k as u8, to as VertexId, item));
+                }
+                moved.insert(k);
+            }
+        }
+
+        // Board.cc:379-410: score the bikes that moved, blow up those that had to and did not.
+        for k in 0..nb_bikes {
+            let bike = &mut state.bikes[k];
+            if !bike.alive || (odd && bike.turbo <= 0) {
+                continue;
+            }
+            if moved.contains(k) {
+                if bike.ghost > 0 {
+                    bike.ghost -= 1;
+                }
+                if bike.turbo > 0 {
+                    bike.turbo -= 1;
+                }
+                state.scores[bike.player as usize] += SCORE_PER_ROUND;
+            } else {
+                bike.alive = false;
+                bike.ghost = 0;
+                bike.turbo = 0;
+                events.died.insert(k);
+                // Board.cc:396-407: the trail goes, except where a ghost inherits the wall.
+                let walls = state.walls;
+                for v in walls.iter() {
+                    if state.owner[v] == k as u8 {
+                        let heir = state.pop_ghost(v).unwrap_or(NO_WALL);
+                        state.set_wall(v, heir);
+                    }
+                }
+            }
+        }
+
+        state.round += 1;
+        // Board.cc:413-422: the items appear once, on free bonus vertices.
+        if i64::from(state.round) == i64::from(config.bonus_round) {
+            events.items_spawned = true;
+            for &v in self.board.bonus_vertices() {
+                if state.owner[v as usize] == NO_WALL {
+                    let item = chance.bonus_item(v);
+                    state.set_item(v as usize, item);
+                }
+            }
+        }
+    }
+
+    /// The result once every round has been played.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        if !state.is_over() {
+            return None;
+        }
+        Some(outcome_of(state.scores()))
+    }
+
+    /// Plays the original's Demo AI for every player with the state's own generator, for quick
+    /// random games: returns the filled `actions`.
+    pub fn demo_actions(&self, state: &mut State, actions: &mut Actions) {
+        actions.clear();
+        let mut rng = state.rng.clone();
+        for p in 0..self.config.nb_players {
+            crate::demo::play(self, state, p as PlayerId, &mut rng, actions);
+        }
+        state.rng = rng;
+    }
+}
+
+/// Ranks and winner of final `scores`.
+pub fn outcome_of(scores: &[i32]) -> Outcome {
+    let ranks = scores
+        .iter()
+        .map(|s| scores.iter().filter(|t| *t > s).count())
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winner = if scores.iter().filter(|&&s| s == best).count() == 1 {
+        scores
+            .iter()
+            .position(|&s| s == best)
+            .map(|p| p as PlayerId)
+    } else {
+        None
+    };
+    Outcome {
+        scores: scores.to_vec(),
+        ranks,
+        winner,
+    }
+}
