@@ -1,1 +1,16 @@
-//! pathfind (being built).
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+mod error;
+mod graph;
+mod grid;
+mod search;
+mod space;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+
+pub use error::Error;
+pub use graph::Graph;
+pub use grid::Grid;
+pub use search::{Field, Searcher};
+pub use space::{Dir, NeighbourOrder, Node, Space};
