@@ -1,0 +1,333 @@
+//! A plane, and the helper API the original gave bots (`Plane.java`): possible directions, the
+//! cells reachable next round, the cells a shot covers, and `is_suicidal`. All are pure, `O(1)` or
+//! `O(size)`, and allocate nothing.
+
+use crate::{Arena, Direction, Move, Pos};
+
+/// One plane: where it is, where it points, its gun cooldown, and whether it still flies.
+///
+/// A dead plane keeps the fields it had when it died, as the original does: its position may be
+/// the out-of-arena cell it flew into, its heading is frozen and its cooldown keeps falling to 0.
+/// The wrapper protocol hides them (`dead 0 0 0 N 0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Plane {
+    /// Whether the plane still flies.
+    pub alive: bool,
+    /// Its cell.
+    pub pos: Pos,
+    /// The direction it points and shoots in. Never the zero vector in a real fight.
+    pub heading: Direction,
+    /// Rounds until it may fire again (0 = ready; the original's `coolDown`).
+    pub cooldown: u8,
+}
+
+impl Plane {
+    /// A live plane at `pos` heading `heading`, ready to fire.
+    pub const fn new(pos: Pos, heading: Direction) -> Plane {
+        Plane {
+            alive: true,
+            pos,
+            heading,
+            cooldown: 0,
+        }
+    }
+
+    /// The directions it may move in next (`getPossibleDirections`): 9 or 7 in controller order,
+    /// none for a dead plane.
+    pub fn possible_directions(&self) -> &'static [Direction] {
+        if self.alive {
+            self.heading.possible()
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether it fires if it asks to (`canShoot`, `P:95-97`: alive and cooldown 0).
+    #[inline]
+    pub const fn can_shoot(&self) -> bool {
+        self.alive && self.cooldown == 0
+    }
+
+    /// The displacement the controller applies for a requested direction: the direction itself
+    /// when the heading can turn to it, otherwise the heading (fly straight, `P:140-158`).
+    #[inline]
+    pub const fn resolve(&self, direction: Direction) -> Direction {
+        if self.heading.can_turn_to(direction) {
+            direction
+        } else {
+            self.heading
+        }
+    }
+
+    /// The plane after `mv` (`simulateMove`): moved one cell, turned if asked, dead if it left
+    /// the arena. The cooldown is unchanged (it is updated after shooting). A dead plane is
+    /// returned as it is. Collisions and shots are not considered.
+    ///
+    /// ```
+    /// use dogfight::{Arena, Direction, Move, Plane, Pos};
+    ///
+    /// let arena = Arena::default();
+    /// let plane = Plane::new(Pos::new(5, 5, 5), Direction::S);
+    /// let se = "SE".parse()?;
+    /// // Changing lanes: moves SE, keeps heading S.
+    /// let slid = plane.simulate_move(Move::slide(se), &arena);
+    /// assert_eq!((slid.pos, slid.heading), (Pos::new(6, 6, 5), Direction::S));
+    /// // An invalid direction (a reversal) flies straight ahead.
+    /// let straight = plane.simulate_move(Move::turn(Direction::N), &arena);
+    /// assert_eq!((straight.pos, straight.heading), (Pos::new(6, 5, 5), Direction::S));
+    /// # Ok::<(), dogfight::ParseDirectionError>(())
+    /// ```
+    #[inline]
+    pub const fn simulate_move(&self, mv: Move, arena: &Arena) -> Plane {
+        if !self.alive {
+            return *self;
+        }
+        let direction = self.resolve(mv.direction);
+        let pos = self.pos.step(direction);
+        Plane {
+            alive: arena.contains(pos),
+            pos,
+            heading: if mv.turn { direction } else { self.heading },
+            cooldown: self.cooldown,
+        }
+    }
+
+    /// The cells it can be in after the next move (`getRange`): its cell plus each possible
+    /// direction, 9 or 7 cells, some possibly outside the arena; none for a dead plane.
+    pub fn reach(&self) -> impl ExactSizeIterator<Item = Pos> + Clone + use<> {
+        let pos = self.pos;
+        self.possible_directions().iter().map(move |&d| pos.step(d))
+    }
+
+    /// The cells a shot from where it is now would cover (`getShootRange`): every in-arena cell
+    /// along its heading, nearest first; empty for a dead plane. To predict a shot after a move,
+    /// call it on [`simulate_move`](Plane::simulate_move)'s result, as the original suggests.
+    ///
+    /// ```
+    /// use dogfight::{Arena, Direction, Plane, Pos};
+    ///
+    /// let arena = Arena::default();
+    /// let plane = Plane::new(Pos::new(10, 5, 5), Direction::S);
+    /// let cells: Vec<Pos> = plane.shoot_range(&arena).collect();
+    /// assert_eq!(cells, [Pos::new(11, 5, 5), Pos::new(12, 5, 5), Pos::new(13, 5, 5)]);
+    /// assert!(plane.shoot_range(&arena).contains(Pos::new(13, 5, 5)));
+    /// ```
+    #[inline]
+    pub const fn shoot_range(&self, arena: &Arena) -> Ray {
+        let length = if self.alive && !self.heading.is_zero() {
+            let distance = arena.wall_distance(self.pos, self.heading);
+            if distance > 0 { distance } else { 0 }
+        } else {
+            0
+        };
+        Ray {
+            origin: self.pos,
+            heading: self.heading,
+            next: 1,
+            length,
+        }
+    }
+
+    /// Whether the walls doom it: no sequence of moves keeps it inside the arena (`isSuicidal`,
+    /// `P:207-213`). A face heading is doomed at the wall it faces; an edge heading when both of
+    /// its walls are adjacent; a corner heading when all three of its walls are at most one cell
+    /// away. Dead planes are suicidal. Other planes are ignored.
+    ///
+    /// The rule is exact: it equals the set of states from which every move sequence reaches a
+    /// wall (the crate's tests check this against an exhaustive search).
+    #[inline]
+    pub const fn is_suicidal(&self, arena: &Arena) -> bool {
+        if !self.alive {
+            return true;
+        }
+        let [dx, dy, dz] = self.heading.vector();
+        let last = arena.size() as i8 - 1;
+        let limit = if self.heading.axes() == 3 { 2 } else { 1 };
+        let per_axis = [(dx, self.pos.x), (dy, self.pos.y), (dz, self.pos.z)];
+        let mut axis = 0;
+        let mut any = false;
+        while axis < 3 {
+            let (sign, coordinate) = per_axis[axis];
+            if sign != 0 {
+                any = true;
+                let distance = if sign < 0 {
+                    coordinate
+                } else {
+                    last.wrapping_sub(coordinate)
+                };
+                if distance >= limit {
+                    return false;
+                }
+            }
+            axis += 1;
+        }
+        any
+    }
+
+    /// Cells to the wall in face direction `face` (`getDistanceFromWall`, `P:47-68`); −1 for a
+    /// dead plane, as in the original.
+    pub const fn wall_distance(&self, face: Direction, arena: &Arena) -> i8 {
+        if self.alive {
+            arena.wall_distance(self.pos, face)
+        } else {
+            -1
+        }
+    }
+}
+
+/// The cells covered by one shot: `origin + s·heading` for `s = 1..=length`. An iterator, and a
+/// constant-time membership test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ray {
+    origin: Pos,
+    heading: Direction,
+    next: i8,
+    length: i8,
+}
+
+impl Ray {
+    /// How many cells the whole ray covers.
+    pub const fn length(&self) -> usize {
+        self.length as usize
+    }
+
+    /// Whether `pos` lies on the ray (any of its cells, whether or not the iterator has passed it).
+    #[inline]
+    pub const fn contains(&self, pos: Pos) -> bool {
+        let [hx, hy, hz] = self.heading.vector();
+        let delta = [
+            pos.x as i16 - self.origin.x as i16,
+            pos.y as i16 - self.origin.y as i16,
+            pos.z as i16 - self.origin.z as i16,
+        ];
+        let heading = [hx as i16, hy as i16, hz as i16];
+        // Every non-zero axis must give the same step count s, and s must be in 1..=length.
+        let mut steps: i16 = -1;
+        let mut axis = 0;
+        while axis < 3 {
+            if heading[axis] == 0 {
+                if delta[axis] != 0 {
+                    return false;
+                }
+            } else {
+                let s = delta[axis] * heading[axis];
+                if s < 1 || (steps >= 0 && s != steps) {
+                    return false;
+                }
+                steps = s;
+            }
+            axis += 1;
+        }
+        steps >= 1 && steps <= self.length as i16
+    }
+}
+
+impl Iterator for Ray {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        if self.next > self.length {
+            return None;
+        }
+        let pos = self.origin.offset(self.heading, self.next);
+        self.next += 1;
+        Some(pos)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.length - self.next + 1).max(0) as usize;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Ray {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(text: &str) -> Direction {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn dead_planes_have_no_options() {
+        let arena = Arena::default();
+        let mut plane = Plane::new(Pos::new(5, 5, 5), Direction::S);
+        plane.alive = false;
+        assert!(plane.possible_directions().is_empty());
+        assert_eq!(plane.reach().len(), 0);
+        assert_eq!(plane.shoot_range(&arena).count(), 0);
+        assert!(plane.is_suicidal(&arena));
+        assert!(!plane.can_shoot());
+        assert_eq!(plane.wall_distance(Direction::N, &arena), -1);
+        assert_eq!(plane.simulate_move(Move::turn(Direction::S), &arena), plane);
+    }
+
+    #[test]
+    fn leaving_the_arena_kills_and_keeps_the_outside_cell() {
+        let arena = Arena::default();
+        let plane = Plane::new(Pos::new(13, 5, 5), Direction::S);
+        let after = plane.simulate_move(Move::turn(Direction::S), &arena);
+        assert!(!after.alive);
+        assert_eq!(after.pos, Pos::new(14, 5, 5));
+        let corner = Plane::new(Pos::new(0, 0, 0), dir("NWD"));
+        let after = corner.simulate_move(Move::turn(dir("NWD")), &arena);
+        assert_eq!((after.alive, after.pos), (false, Pos::new(-1, -1, -1)));
+        let through_edge = plane.simulate_move(Move::slide(dir("SE")), &arena);
+        assert_eq!(
+            (through_edge.alive, through_edge.pos),
+            (false, Pos::new(14, 6, 5))
+        );
+        // Flying along a wall is fine.
+        let along = Plane::new(Pos::new(13, 5, 5), Direction::E)
+            .simulate_move(Move::slide(Direction::E), &arena);
+        assert!(along.alive);
+    }
+
+    #[test]
+    fn reach_is_position_plus_possible_directions() {
+        let plane = Plane::new(Pos::new(5, 5, 5), dir("NEU"));
+        let cells: Vec<Pos> = plane.reach().collect();
+        assert_eq!(cells.len(), 7);
+        assert_eq!(cells[0], Pos::new(4, 5, 5));
+    }
+
+    #[test]
+    fn rays_cover_every_in_arena_cell() {
+        let arena = Arena::default();
+        let plane = Plane::new(Pos::new(10, 10, 11), dir("SEU"));
+        let cells: Vec<Pos> = plane.shoot_range(&arena).collect();
+        assert_eq!(cells, [Pos::new(11, 11, 12), Pos::new(12, 12, 13)]);
+        let ray = plane.shoot_range(&arena);
+        assert!(ray.contains(Pos::new(12, 12, 13)));
+        assert!(!ray.contains(Pos::new(13, 13, 14)));
+        assert!(!ray.contains(plane.pos));
+        assert!(!ray.contains(Pos::new(11, 11, 11)));
+        let at_wall = Plane::new(Pos::new(13, 3, 3), Direction::S);
+        assert_eq!(at_wall.shoot_range(&arena).count(), 0);
+    }
+
+    #[test]
+    fn ray_contains_agrees_with_iteration() {
+        let arena = Arena::new(6).unwrap();
+        for heading in Direction::ALL {
+            for x in -1..7 {
+                for y in -1..7 {
+                    for z in -1..7 {
+                        let plane = Plane::new(Pos::new(2, 3, 1), heading);
+                        let ray = plane.shoot_range(&arena);
+                        let p = Pos::new(x, y, z);
+                        assert_eq!(
+                            ray.contains(p),
+                            ray.clone().any(|c| c == p),
+                            "{heading} {p:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

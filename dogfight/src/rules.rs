@@ -1,0 +1,545 @@
+//! One round exactly as the original resolves it, and the end of a fight: [`Game`] and
+//! [`Config`].
+//!
+//! A round (`C:119-228`, `P:140-163`):
+//! 1. every live plane moves at once (an invalid direction flies straight; leaving the arena kills);
+//! 2. collisions: every plane that survived the move and shares its cell with another survivor
+//!    dies (any number of planes; crossing or swapping cells is safe);
+//! 3. shooting, simultaneous: each plane that asked to, survived steps 1–2 and has cooldown 0
+//!    fires along its post-move heading; every plane alive after step 2 on any ray dies (bullets
+//!    pass through planes, friendly ones included);
+//! 4. cooldowns: a plane that fired (and is still alive) gets `cooldown`, every other plane's
+//!    cooldown falls by one down to 0;
+//! 5. the end check.
+
+use smallvec::SmallVec;
+
+use crate::{
+    Action, Actions, Arena, EndReason, Events, Move, Outcome, PlaneId, PlaneSet, Side, State,
+};
+
+/// The fight's parameters. `Default` gives the original's values (`C:8-11`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// Rounds per fight (`ROUNDS`, 100).
+    pub rounds: u16,
+    /// Rounds a plane must wait after firing, counting the round it is told about it (`COOLDOWN`,
+    /// 1: a plane fires at most every other round).
+    pub cooldown: u8,
+    /// Fights per match-up (`FIGHTS`, 10). Used by match runners, not by the rules.
+    pub fights: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            rounds: 100,
+            cooldown: 1,
+            fights: 10,
+        }
+    }
+}
+
+/// A [`Config`] that [`Game::new`] rejects.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// A fight needs at least one round.
+    #[error("a fight needs at least one round (got rounds = {0})")]
+    NoRounds(u16),
+}
+
+/// Up to 34 moves of one plane (17 direction/turn choices, each with and without a shot): what
+/// [`Game::legal_moves`] returns, inline with no allocation.
+pub type Moves = SmallVec<[Move; 34]>;
+
+/// The rules of one fight: the [`Arena`] and the [`Config`]. Built once and shared by reference;
+/// every state-changing call takes the [`State`] separately.
+///
+/// ```
+/// use dogfight::{Action, Actions, Direction, Game, Move};
+///
+/// let game = Game::default();
+/// let state = game.initial_state();
+/// // Everyone flies straight; player 1's first plane also fires.
+/// let actions = Actions::new(
+///     Action::new(Move::slide(Direction::S).firing(), Move::slide(Direction::S)),
+///     Action::none(),
+/// );
+/// let next = game.step(&state, &actions);
+/// assert_eq!(next.round, 1);
+/// assert_eq!(next.planes[0].cooldown, 1);
+/// assert!(game.outcome(&next).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Game {
+    arena: Arena,
+    config: Config,
+}
+
+impl Game {
+    /// The rules for `arena` and `config`.
+    pub fn new(arena: Arena, config: Config) -> Result<Game, ConfigError> {
+        if config.rounds == 0 {
+            return Err(ConfigError::NoRounds(config.rounds));
+        }
+        Ok(Game { arena, config })
+    }
+
+    /// The arena.
+    pub const fn arena(&self) -> &Arena {
+        &self.arena
+    }
+
+    /// The parameters.
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The start of every fight (`C:111-114`). The rules have no chance, so there is no seed:
+    /// every fight starts the same, as in the original.
+    pub const fn initial_state(&self) -> State {
+        State::start(&self.arena)
+    }
+
+    /// What the controller tells the bots before the next round (`setRoundsLeft`, `C:142-143`):
+    /// 99 before round 1, 0 before round 100.
+    pub const fn rounds_left(&self, state: &State) -> u16 {
+        self.config.rounds.saturating_sub(state.round + 1)
+    }
+
+    /// The state after one round with `actions`. Pure; `step(s, a)` equals `advance` on a copy.
+    #[inline]
+    pub fn step(&self, state: &State, actions: &Actions) -> State {
+        let mut next = *state;
+        self.advance(&mut next, actions);
+        next
+    }
+
+    /// Plays one round in place and tells what happened.
+    ///
+    /// The rules apply whether or not the fight is already over (the golden scenarios step past
+    /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
+    /// round.
+    pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+        let arena = &self.arena;
+        let mut events = Events::default();
+        let mut shoot = [false; 4];
+
+        // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
+        for id in PlaneId::ALL {
+            let plane = &mut state.planes[id.index()];
+            let mv = actions.plane(id).unwrap_or(Move::slide(plane.heading));
+            shoot[id.index()] = mv.shoot;
+            if !plane.alive {
+                continue;
+            }
+            let direction = plane.resolve(mv.direction);
+            if direction != mv.direction {
+                events.invalid_direction.insert(id);
+            }
+            events.moved[id.index()] = Some(direction);
+            *plane = plane.simulate_move(mv, arena);
+            if !plane.alive {
+                events.wall.insert(id);
+            }
+        }
+
+        // 2. Collisions (`C:256-278`): mark every pair first, then kill.
+        for i in 0..4 {
+            for j in i + 1..4 {
+                let (a, b) = (&state.planes[i], &state.planes[j]);
+                if a.alive && b.alive && a.pos == b.pos {
+                    events.collided.insert(PlaneId::new(i));
+                    events.collided.insert(PlaneId::new(j));
+                }
+            }
+        }
+        for id in events.collided.iter() {
+            state.planes[id.index()].alive = false;
+        }
+
+        // 3. Shots (`C:281-310`), simultaneous: hits are marked against the post-collision
+        //    planes, then applied together, so a plane hit this round still fires.
+        for id in PlaneId::ALL {
+            let shooter = &state.planes[id.index()];
+            if !(shoot[id.index()] && shooter.can_shoot()) {
+                continue;
+            }
+            events.fired.insert(id);
+            let ray = shooter.shoot_range(arena);
+            for target in PlaneId::ALL {
+                let plane = &state.planes[target.index()];
+                if plane.alive && ray.contains(plane.pos) {
+                    events.hit.insert(target);
+                }
+            }
+        }
+        for id in events.hit.iter() {
+            state.planes[id.index()].alive = false;
+        }
+
+        // 4. Cooldowns (`P:161-163`), read after the hits: a shooter that was hit ends with 0.
+        for id in PlaneId::ALL {
+            let plane = &mut state.planes[id.index()];
+            plane.cooldown = if shoot[id.index()] && plane.alive && plane.cooldown == 0 {
+                self.config.cooldown
+            } else {
+                plane.cooldown.saturating_sub(1)
+            };
+        }
+
+        state.round = state.round.saturating_add(1);
+        events
+    }
+
+    /// The result once the fight is over, checked as the controller does after each round
+    /// (`C:199-240`): all four planes dead is a draw; else a side with no plane left loses; else
+    /// after the last round the side with more planes wins (equal counts draw).
+    pub const fn outcome(&self, state: &State) -> Option<Outcome> {
+        let (p1, p2) = (state.alive(Side::P1), state.alive(Side::P2));
+        let (winner, reason) = if p1 == 0 && p2 == 0 {
+            (None, EndReason::BothOut)
+        } else if p1 == 0 {
+            (Some(Side::P2), EndReason::P1Out)
+        } else if p2 == 0 {
+            (Some(Side::P1), EndReason::P2Out)
+        } else if state.round >= self.config.rounds {
+            let winner = if p1 > p2 {
+                Some(Side::P1)
+            } else if p2 > p1 {
+                Some(Side::P2)
+            } else {
+                None
+            };
+            (winner, EndReason::Timeout)
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner,
+            reason,
+            round: state.round,
+        })
+    }
+
+    /// Whether the fight is over.
+    pub const fn is_over(&self, state: &State) -> bool {
+        self.outcome(state).is_some()
+    }
+
+    /// The distinct moves of one plane: each possible direction, with and without turning (just
+    /// once for straight ahead, where turning changes nothing), each with and without a shot when
+    /// the plane can fire. 34 moves from a face or edge heading with the gun ready, 26 from a
+    /// corner, half that while cooling down, none for a dead plane. Allocation-free.
+    pub fn legal_moves(&self, state: &State, plane: PlaneId) -> Moves {
+        let plane = state.plane(plane);
+        let mut moves = Moves::new();
+        let shots: &[bool] = if plane.can_shoot() {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &direction in plane.possible_directions() {
+            let turns: &[bool] = if direction == plane.heading {
+                &[false]
+            } else {
+                &[false, true]
+            };
+            for &turn in turns {
+                for &shoot in shots {
+                    moves.push(Move::new(direction, turn, shoot));
+                }
+            }
+        }
+        moves
+    }
+
+    /// Fills `buf` with every distinct [`Action`] of `side`: all pairs of its planes'
+    /// [`legal_moves`](Game::legal_moves), a dead plane contributing only a missing move. Up to
+    /// 34 × 34 = 1156 actions. `buf` is cleared first and, once it has grown, reused without
+    /// allocating.
+    pub fn legal_actions(&self, state: &State, side: Side, buf: &mut Vec<Action>) {
+        buf.clear();
+        let [first, second] = side.planes();
+        let options = |id| -> SmallVec<[Option<Move>; 34]> {
+            let moves = self.legal_moves(state, id);
+            if moves.is_empty() {
+                smallvec::smallvec![None]
+            } else {
+                moves.into_iter().map(Some).collect()
+            }
+        };
+        let (a, b) = (options(first), options(second));
+        for &x in &a {
+            for &y in &b {
+                buf.push(Action { moves: [x, y] });
+            }
+        }
+    }
+
+    /// The planes whose death would end the fight for their side (helpful to searches): the live
+    /// planes of sides with exactly one plane left.
+    pub fn last_planes(&self, state: &State) -> PlaneSet {
+        let mut set = PlaneSet::EMPTY;
+        for side in Side::BOTH {
+            if state.alive(side) == 1 {
+                for id in side.planes() {
+                    if state.plane(id).alive {
+                        set.insert(id);
+                    }
+                }
+            }
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Direction, Plane, Pos};
+
+    fn dir(text: &str) -> Direction {
+        text.parse().unwrap()
+    }
+
+    fn planes(list: [(i8, i8, i8, &str); 4]) -> State {
+        State::new(list.map(|(x, y, z, d)| Plane::new(Pos::new(x, y, z), dir(d))))
+    }
+
+    fn all(moves: [Option<Move>; 4]) -> Actions {
+        Actions::from_planes(moves)
+    }
+
+    const FAR: [(i8, i8, i8, &str); 2] = [(0, 0, 13, "S"), (13, 13, 13, "N")];
+
+    #[test]
+    fn swapping_cells_is_not_a_collision() {
+        let game = Game::default();
+        let mut s = planes([(5, 5, 5, "S"), FAR[0], (6, 5, 5, "N"), FAR[1]]);
+        let fire = |d| Some(Move::slide(d).firing());
+        let events = game.advance(
+            &mut s,
+            &all([fire(Direction::S), None, fire(Direction::N), None]),
+        );
+        assert!(events.collided.is_empty());
+        assert_eq!(events.fired.len(), 2);
+        assert!(
+            events.hit.is_empty(),
+            "after the swap they point away from each other"
+        );
+        assert!(s.planes.iter().all(|p| p.alive));
+    }
+
+    #[test]
+    fn meeting_in_a_cell_kills_both_and_they_neither_fire_nor_get_hit() {
+        let game = Game::default();
+        let mut s = planes([(5, 5, 5, "S"), FAR[0], (7, 5, 5, "N"), (6, 0, 5, "E")]);
+        let fire = |d| Some(Move::slide(d).firing());
+        let events = game.advance(
+            &mut s,
+            &all([
+                fire(Direction::S),
+                None,
+                fire(Direction::N),
+                fire(Direction::E),
+            ]),
+        );
+        assert_eq!(
+            events.collided,
+            PlaneSet::from_flags([true, false, true, false])
+        );
+        assert_eq!(
+            events.fired,
+            PlaneSet::from_flags([false, false, false, true])
+        );
+        assert!(events.hit.is_empty());
+        assert!(!s.planes[0].alive && !s.planes[2].alive && s.planes[3].alive);
+    }
+
+    #[test]
+    fn three_planes_collide() {
+        let game = Game::default();
+        let mut s = planes([(5, 5, 5, "S"), (6, 4, 5, "E"), (7, 5, 5, "N"), FAR[1]]);
+        let events = game.advance(&mut s, &Actions::default());
+        assert_eq!(events.collided.len(), 3);
+    }
+
+    #[test]
+    fn bullets_pass_through_every_plane_on_the_ray() {
+        let game = Game::default();
+        // p1.0 fires S along x; p1.1 (friend) and p2.0 (enemy) end on the ray.
+        let mut s = planes([(0, 5, 5, "S"), (3, 4, 5, "E"), (7, 5, 6, "D"), FAR[1]]);
+        let events = game.advance(
+            &mut s,
+            &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
+        );
+        assert_eq!(events.hit, PlaneSet::from_flags([false, true, true, false]));
+        assert_eq!(game.outcome(&s).map(|o| o.reason), None);
+    }
+
+    #[test]
+    fn shots_are_simultaneous() {
+        let game = Game::default();
+        let mut s = planes([
+            (3, 5, 5, "S"),
+            (0, 0, 0, "S"),
+            (9, 5, 5, "N"),
+            (13, 13, 13, "N"),
+        ]);
+        let fire = |d| Some(Move::slide(d).firing());
+        let events = game.advance(
+            &mut s,
+            &all([fire(Direction::S), None, fire(Direction::N), None]),
+        );
+        assert_eq!(events.hit, PlaneSet::from_flags([true, false, true, false]));
+        assert_eq!(events.fired, events.hit);
+        assert_eq!(
+            s.planes[0].cooldown, 0,
+            "a shooter that was hit ends with cooldown 0"
+        );
+    }
+
+    #[test]
+    fn cooldown_allows_a_shot_every_other_round() {
+        let game = Game::default();
+        let mut s = planes([(0, 5, 5, "S"), FAR[0], (13, 13, 0, "N"), FAR[1]]);
+        let mut fired = Vec::new();
+        let mut cooldowns = Vec::new();
+        for _ in 0..5 {
+            let events = game.advance(
+                &mut s,
+                &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
+            );
+            fired.push(events.fired.contains(PlaneId::new(0)));
+            cooldowns.push(s.planes[0].cooldown);
+        }
+        assert_eq!(fired, [true, false, true, false, true]);
+        assert_eq!(cooldowns, [1, 0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn an_empty_ray_still_starts_the_cooldown() {
+        let game = Game::default();
+        let mut s = planes([(12, 5, 5, "S"), FAR[0], (13, 13, 0, "N"), FAR[1]]);
+        let events = game.advance(
+            &mut s,
+            &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
+        );
+        assert!(events.fired.contains(PlaneId::new(0)));
+        assert_eq!(s.planes[0].shoot_range(game.arena()).count(), 0);
+        assert_eq!(s.planes[0].cooldown, 1);
+    }
+
+    #[test]
+    fn invalid_directions_fly_straight_but_still_shoot() {
+        let game = Game::default();
+        let mut s = planes([(3, 5, 5, "S"), FAR[0], (9, 5, 4, "U"), FAR[1]]);
+        let events = game.advance(
+            &mut s,
+            &all([Some(Move::turn(Direction::N).firing()), None, None, None]),
+        );
+        assert!(events.invalid_direction.contains(PlaneId::new(0)));
+        assert_eq!(events.moved[0], Some(Direction::S));
+        assert_eq!(
+            (s.planes[0].pos, s.planes[0].heading),
+            (Pos::new(4, 5, 5), Direction::S)
+        );
+        assert!(events.hit.contains(PlaneId::new(2)));
+    }
+
+    #[test]
+    fn missing_moves_fly_straight_without_shooting() {
+        let game = Game::default();
+        let mut s = planes([(3, 5, 5, "SE"), FAR[0], (9, 10, 5, "N"), FAR[1]]);
+        let events = game.advance(&mut s, &Actions::default());
+        assert_eq!(s.planes[0].pos, Pos::new(4, 6, 5));
+        assert!(events.fired.is_empty() && events.invalid_direction.is_empty());
+    }
+
+    #[test]
+    fn dead_planes_are_frozen_but_their_cooldown_decays() {
+        let game = Game::default();
+        let mut s = planes([(3, 5, 5, "S"), FAR[0], (9, 10, 5, "N"), FAR[1]]);
+        s.planes[0].alive = false;
+        s.planes[0].cooldown = 1;
+        let before = s.planes[0];
+        let events = game.advance(
+            &mut s,
+            &all([Some(Move::turn(dir("SE")).firing()), None, None, None]),
+        );
+        assert_eq!(events.moved[0], None);
+        assert!(events.fired.is_empty());
+        assert_eq!(
+            s.planes[0],
+            Plane {
+                cooldown: 0,
+                ..before
+            }
+        );
+    }
+
+    #[test]
+    fn end_checks() {
+        let game = Game::default();
+        let mut s = game.initial_state();
+        assert_eq!(game.outcome(&s), None);
+        s.planes[0].alive = false;
+        s.planes[1].alive = false;
+        assert_eq!(game.outcome(&s).unwrap().reason, EndReason::P1Out);
+        assert_eq!(game.outcome(&s).unwrap().result(), -1);
+        s.planes[2].alive = false;
+        s.planes[3].alive = false;
+        assert_eq!(game.outcome(&s).unwrap().result(), 0);
+        let mut s = game.initial_state();
+        s.round = 100;
+        s.planes[3].alive = false;
+        let outcome = game.outcome(&s).unwrap();
+        assert_eq!(
+            (outcome.reason, outcome.result(), outcome.round),
+            (EndReason::Timeout, 1, 100)
+        );
+    }
+
+    #[test]
+    fn straight_flight_hits_the_wall_in_round_14() {
+        let game = Game::default();
+        let mut s = game.initial_state();
+        while game.outcome(&s).is_none() {
+            game.advance(&mut s, &Actions::default());
+        }
+        let outcome = game.outcome(&s).unwrap();
+        assert_eq!((outcome.reason, outcome.round), (EndReason::BothOut, 14));
+    }
+
+    #[test]
+    fn legal_move_counts() {
+        let game = Game::default();
+        let mut s = game.initial_state();
+        assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 34);
+        s.planes[0].cooldown = 1;
+        assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 17);
+        s.planes[1].heading = dir("SEU");
+        assert_eq!(game.legal_moves(&s, PlaneId::new(1)).len(), 26);
+        s.planes[1].alive = false;
+        let mut buf = Vec::new();
+        game.legal_actions(&s, Side::P1, &mut buf);
+        assert_eq!(buf.len(), 17);
+        game.legal_actions(&s, Side::P2, &mut buf);
+        assert_eq!(buf.len(), 34 * 34);
+    }
+
+    #[test]
+    fn configs_are_validated() {
+        let config = Config {
+            rounds: 0,
+            ..Config::default()
+        };
+        assert_eq!(
+            Game::new(Arena::default(), config),
+            Err(ConfigError::NoRounds(0))
+        );
+    }
+}
