@@ -8,9 +8,11 @@ mod search;
 mod space;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+mod table;
 
 pub use error::Error;
 pub use graph::Graph;
 pub use grid::Grid;
 pub use search::{Field, Searcher};
 pub use space::{Dir, NeighbourOrder, Node, Space};
+pub use table::DistanceTable;

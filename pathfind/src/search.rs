@@ -743,6 +743,25 @@ impl<'a> Field<'a> {
         );
     }
 
+    /// Writes the distances into `out`, one entry per node id (`u32::MAX` where unreached);
+    /// `out` may be shorter than the space (the rest is ignored).
+    ///
+    /// ```
+    /// use pathfind::{Graph, Node, Searcher};
+    ///
+    /// let g = Graph::undirected(3, [(1, 2)]).unwrap();
+    /// let mut searcher = Searcher::new();
+    /// let mut dist = [0u32; 3];
+    /// searcher.distance_field(&g, Node(2)).unwrap().write_distances(&mut dist);
+    /// assert_eq!(dist, [u32::MAX, 1, 0]);
+    /// ```
+    pub fn write_distances(&self, out: &mut [u32]) {
+        let base = self.base;
+        for (o, &v) in out.iter_mut().zip(self.stamp) {
+            *o = if v >= base { v - base } else { u32::MAX };
+        }
+    }
+
     /// A shortest path from a nearest source to `to` (both inclusive) into `out`; false if `to`
     /// was not reached. Same rules as [`Searcher::path`].
     ///

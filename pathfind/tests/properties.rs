@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 
 use pathfind::strategy::{graph, grid_with_cells};
-use pathfind::{Graph, Grid, Node, Searcher, Space};
+use pathfind::{DistanceTable, Graph, Grid, Node, Searcher, Space};
 use proptest::prelude::*;
 
 /// Reference BFS on a grid by coordinates: distances indexed `y * width + x`, `None` unreached.
@@ -217,6 +217,49 @@ proptest! {
                 shared.distance_field(grid, from).unwrap().copy_distances(grid, &mut x);
                 fresh.distance_field(grid, from).unwrap().copy_distances(grid, &mut y);
                 prop_assert_eq!(x, y);
+            }
+        }
+    }
+
+    #[test]
+    fn distance_table_equals_bfs((grid, points) in grid_with_cells(12, 12, 5)) {
+        let table = DistanceTable::new(&grid, &points).unwrap();
+        let per_point: Vec<_> = points.iter().map(|&p| grid_reference(&grid, p)).collect();
+        let mut path = Vec::new();
+        for (i, reference) in per_point.iter().enumerate() {
+            for (j, &q) in points.iter().enumerate() {
+                prop_assert_eq!(table.between(i, j), grid_dist(&grid, reference, q));
+            }
+            for node in grid.nodes() {
+                let want = grid_dist(&grid, reference, node);
+                prop_assert_eq!(table.from_point(i, node), want);
+                prop_assert_eq!(table.path_from_point(&grid, i, node, &mut path), want.is_some());
+                if let Some(d) = want {
+                    check_path(&grid, &path, points[i], node, d, grid_adjacent(&grid))?;
+                }
+            }
+        }
+        for node in grid.nodes() {
+            let best = per_point.iter().filter_map(|r| grid_dist(&grid, r, node)).min();
+            let nearest = table.nearest_point(node);
+            prop_assert_eq!(nearest.map(|(_, d)| d), best);
+            if let Some((i, d)) = nearest {
+                prop_assert!(per_point[..i].iter().all(|r| grid_dist(&grid, r, node) != Some(d)));
+            }
+        }
+    }
+
+    #[test]
+    fn graph_distance_table_equals_bfs(g in graph(20), picks in proptest::collection::vec(0u32..20, 1..5)) {
+        let points: Vec<Node> = picks.iter().map(|&p| Node(p % g.node_count() as u32)).collect();
+        let table = DistanceTable::new(&g, &points).unwrap();
+        for (i, &p) in points.iter().enumerate() {
+            let reference = graph_reference(&g, p);
+            for (j, &q) in points.iter().enumerate() {
+                prop_assert_eq!(table.between(i, j), reference[q.index()]);
+            }
+            for v in g.nodes() {
+                prop_assert_eq!(table.from_point(i, v), reference[v.index()]);
             }
         }
     }
