@@ -1,1 +1,19 @@
-//! cloudwars (being built).
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod client;
+pub mod cloud;
+pub mod protocol;
+pub mod replay;
+pub mod rules;
+pub mod server;
+pub mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+
+pub use action::{Action, Actions, Event, Events};
+pub use cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
+pub use protocol::{Command, JsonError, ProtocolError, Reply, ServerError, WorldJson};
+pub use rules::{CloudSpec, CommandError, Game, WorldError, move_cloud};
+pub use state::{Config, Leader, Outcome, State, WinReason, WorldParams};

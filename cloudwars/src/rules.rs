@@ -1,0 +1,1039 @@
+//! The rules: one iteration (`World.Update` + `Cloud.update`), the move and kill commands, the win
+//! test, and world creation. Section numbers (§) refer to `rules/cloudwars.md`.
+//!
+//! # Float determinism policy
+//!
+//! Every value is an `f32` and every operation is rounded to `f32` one at a time, in the order the
+//! original writes it. `f64` appears only where the original converts: the bounce factor `0.6`
+//! (§2.5) and the kill ring's `cos`/`sin` (§4). Square roots are computed in `f32`, which gives
+//! the same bits as the original's `f32(sqrt_f64(f64(x)))`. No `mul_add`, no reassociation.
+
+use std::sync::Arc;
+
+use rand::Rng;
+use smallvec::{SmallVec, smallvec};
+use thiserror::Error;
+
+use crate::action::{Action, Event, Events};
+use crate::cloud::{Cloud, Player, PlayerId, Uid, Vec2};
+use crate::state::{Config, Leader, Outcome, State, WinReason, WorldParams};
+
+/// Why a move or kill was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CommandError {
+    /// No such player, or the player has no cloud.
+    #[error("{0} has no cloud in this world")]
+    UnknownPlayer(PlayerId),
+    /// A NaN or infinite wind component. The original accepts NaN (and then cannot serialise its
+    /// world); we refuse it. This is a deliberate deviation.
+    #[error("the wind ({x}, {y}) is not finite")]
+    NonFiniteWind {
+        /// The rejected x.
+        x: f32,
+        /// The rejected y.
+        y: f32,
+    },
+    /// The wind strength is below 1 or above half the vapor (both bounds inclusive are allowed).
+    /// A dead player always gets this.
+    #[error("wind strength {strength} is outside [1, {max}] (half the cloud's vapor)")]
+    StrengthOutOfRange {
+        /// `sqrt(x*x + y*y)` as the original computes it.
+        strength: f32,
+        /// Half the cloud's vapor.
+        max: f32,
+    },
+    /// `kill` by a player who is already dead.
+    #[error("{0} is already dead")]
+    AlreadyDead(PlayerId),
+}
+
+/// Why a world could not be built.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum WorldError {
+    /// Width or height below 1.
+    #[error("board size {width}x{height} is not positive")]
+    BadSize {
+        /// The rejected width.
+        width: i32,
+        /// The rejected height.
+        height: i32,
+    },
+    /// A cloud field that is NaN or infinite.
+    #[error("cloud {index}: {field} is {value}, not finite")]
+    NonFinite {
+        /// The cloud's position in the list.
+        index: usize,
+        /// `x`, `y`, `vx`, `vy` or `vapor`.
+        field: &'static str,
+        /// The rejected value.
+        value: f32,
+    },
+    /// More than 255 players.
+    #[error("{count} players; at most 255 are supported")]
+    TooManyPlayers {
+        /// How many were asked for.
+        count: usize,
+    },
+    /// More than 65 535 clouds.
+    #[error("{count} clouds; at most 65535 are supported")]
+    TooManyClouds {
+        /// How many were asked for.
+        count: usize,
+    },
+    /// Random placement found no spot that overlaps no cloud (the original would loop for ever).
+    #[error("no free spot for a new player after {attempts} attempts")]
+    NoFreeSpot {
+        /// How many positions were tried.
+        attempts: u32,
+    },
+}
+
+/// One cloud of an explicit world: what a scenario file or a loaded world lists.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CloudSpec {
+    /// The centre.
+    pub pos: Vec2,
+    /// The velocity.
+    pub vel: Vec2,
+    /// The vapor.
+    pub vapor: f32,
+    /// The owning player, or `None` for a raincloud. Each player cloud gets its own [`PlayerId`].
+    pub player: Option<Player>,
+}
+
+/// Attempts for random player placement before [`WorldError::NoFreeSpot`].
+pub const PLACEMENT_ATTEMPTS: u32 = 100_000;
+
+/// Below this many clouds an update compares every pair; above it, it sweeps along x.
+const SWEEP_MIN_CLOUDS: usize = 12;
+
+/// A CloudWars world's fixed part: its [`Config`] and the precomputed kill ring. Built once and
+/// shared by reference; all changing data is in [`State`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    config: Config,
+    kill_ring: [Vec2; 36],
+}
+
+impl Game {
+    /// A game with this configuration (the board must be at least 1×1).
+    pub fn new(config: Config) -> Result<Game, WorldError> {
+        if config.width < 1 || config.height < 1 {
+            return Err(WorldError::BadSize {
+                width: config.width,
+                height: config.height,
+            });
+        }
+        Ok(Game {
+            config,
+            kill_ring: kill_ring_vectors(),
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The 36 winds `kill` applies, `NewVelocityByAngle(i, 2.5)` for `i = 0, 10, …, 350`.
+    pub fn kill_ring(&self) -> &[Vec2; 36] {
+        &self.kill_ring
+    }
+
+    // ---------------------------------------------------------------- world creation (§5)
+
+    /// A new world with `params.rainclouds` random rainclouds and no players, like `NewWorld`
+    /// (`core/world.go:42-65`) but with our own seeded generator: per cloud five uniform `f32`
+    /// draws give `x = r0*W`, `y = r1*H`, `vx = (2*r2-1)*max_wind`, `vy = (2*r3-1)*max_wind`,
+    /// `vapor = r4*max_vapor`. As in the original there is no overlap check.
+    pub fn new_world(&self, params: &WorldParams, seed: u64) -> State {
+        let mut state = State::empty(seed);
+        let w = self.config.width as f32;
+        let h = self.config.height as f32;
+        for _ in 0..params.rainclouds.min(u16::MAX as usize) {
+            let r: [f32; 5] = std::array::from_fn(|_| state.rng.random::<f32>());
+            let pos = Vec2::new(r[0] * w, r[1] * h);
+            let vel = Vec2::new(
+                (2.0 * r[2] - 1.0) * params.max_wind,
+                (2.0 * r[3] - 1.0) * params.max_wind,
+            );
+            let mut cloud = Cloud::raincloud(pos, vel, r[4] * params.max_vapor);
+            cloud.uid = next_uid(&mut state);
+            state.clouds.push(cloud);
+        }
+        state
+    }
+
+    /// A world from an explicit list of clouds, in list order (the scenario files' and the
+    /// original's `FromJson` way). UIDs come from the generator seeded with `seed`; the
+    /// statistics start at zero, as before the first update.
+    pub fn world_from_clouds(&self, clouds: &[CloudSpec], seed: u64) -> Result<State, WorldError> {
+        if clouds.len() > u16::MAX as usize {
+            return Err(WorldError::TooManyClouds {
+                count: clouds.len(),
+            });
+        }
+        let player_count = clouds.iter().filter(|c| c.player.is_some()).count();
+        if player_count > 255 {
+            return Err(WorldError::TooManyPlayers {
+                count: player_count,
+            });
+        }
+        let mut state = State::empty(seed);
+        let mut players = Vec::with_capacity(player_count);
+        for (index, spec) in clouds.iter().enumerate() {
+            check_finite(index, spec)?;
+            let mut cloud = Cloud::raincloud(spec.pos, spec.vel, spec.vapor);
+            if let Some(player) = &spec.player {
+                cloud.owner = Some(PlayerId(players.len() as u8));
+                players.push(player.clone());
+            }
+            cloud.uid = next_uid(&mut state);
+            state.clouds.push(cloud);
+        }
+        state.players = Arc::new(players);
+        Ok(state)
+    }
+
+    /// Adds a player's thunderstorm with velocity 0 at the end of the list, like `AddPlayer`
+    /// (`core/world.go:176-208`). With `pos == None` it draws random positions on the board until
+    /// the new circle overlaps no cloud (the original retries for ever; we give up after
+    /// [`PLACEMENT_ATTEMPTS`]).
+    pub fn add_player(
+        &self,
+        state: &mut State,
+        player: Player,
+        pos: Option<Vec2>,
+        vapor: f32,
+    ) -> Result<PlayerId, WorldError> {
+        if state.players.len() >= 255 {
+            return Err(WorldError::TooManyPlayers {
+                count: state.players.len() + 1,
+            });
+        }
+        if state.clouds.len() >= u16::MAX as usize {
+            return Err(WorldError::TooManyClouds {
+                count: state.clouds.len() + 1,
+            });
+        }
+        let id = PlayerId(state.players.len() as u8);
+        let mut cloud = Cloud::raincloud(pos.unwrap_or_default(), Vec2::default(), vapor);
+        cloud.owner = Some(id);
+        check_finite(
+            state.clouds.len(),
+            &CloudSpec {
+                pos: cloud.pos,
+                vel: cloud.vel,
+                vapor,
+                player: None,
+            },
+        )?;
+        if pos.is_none() {
+            let w = self.config.width as f32;
+            let h = self.config.height as f32;
+            let mut attempts = 0;
+            loop {
+                if attempts == PLACEMENT_ATTEMPTS {
+                    return Err(WorldError::NoFreeSpot { attempts });
+                }
+                attempts += 1;
+                cloud.pos = Vec2::new(state.rng.random::<f32>() * w, state.rng.random::<f32>() * h);
+                if !state.clouds.iter().any(|o| cloud.intersects(o)) {
+                    break;
+                }
+            }
+        }
+        cloud.uid = next_uid(state);
+        state.clouds.push(cloud);
+        Arc::make_mut(&mut state.players).push(player);
+        Ok(id)
+    }
+
+    // ---------------------------------------------------------------- commands (§3, §4)
+
+    /// Applies one player's command at once, as the original server does between two updates.
+    ///
+    /// A move spawns its exhaust raincloud at the end of the list; a kill fires the 36-cloud ring
+    /// and destroys the rest of the vapor. On error nothing changes.
+    pub fn apply(
+        &self,
+        state: &mut State,
+        player: PlayerId,
+        action: Action,
+    ) -> Result<(), CommandError> {
+        let index = state
+            .cloud_index(player)
+            .ok_or(CommandError::UnknownPlayer(player))?;
+        match action {
+            Action::Move(wind) => {
+                let spawned = move_cloud(&mut state.clouds[index], wind)?;
+                push_spawned(state, spawned);
+                Ok(())
+            }
+            Action::Kill => {
+                if state.clouds[index].is_dead() {
+                    // The server answers "err: you're already dead" and never calls Kill; the
+                    // original Kill would only zero the vapor (core/cloud.go:178-195).
+                    return Err(CommandError::AlreadyDead(player));
+                }
+                for wind in self.kill_ring {
+                    if state.clouds[index].is_dead() {
+                        break;
+                    }
+                    if let Ok(spawned) = move_cloud(&mut state.clouds[index], wind) {
+                        push_spawned(state, spawned);
+                    }
+                }
+                state.clouds[index].vapor = 0.0;
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks a command without applying it: the result [`apply`](Game::apply) would give.
+    /// It depends only on the player's own cloud.
+    pub fn check(
+        &self,
+        state: &State,
+        player: PlayerId,
+        action: Action,
+    ) -> Result<(), CommandError> {
+        let mut cloud = *state
+            .cloud_of(player)
+            .ok_or(CommandError::UnknownPlayer(player))?;
+        match action {
+            Action::Move(wind) => move_cloud(&mut cloud, wind).map(|_| ()),
+            Action::Kill if cloud.is_dead() => Err(CommandError::AlreadyDead(player)),
+            Action::Kill => Ok(()),
+        }
+    }
+
+    // ---------------------------------------------------------------- the step API
+
+    /// Pure step: a copy of `state` after the commands (in order) and one update.
+    pub fn step(&self, state: &State, actions: &[(PlayerId, Action)]) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, actions);
+        next
+    }
+
+    /// In-place step: applies the commands in order (refused ones change nothing), then runs one
+    /// update. Returns what happened: each command's result and each player that died.
+    pub fn advance(&self, state: &mut State, actions: &[(PlayerId, Action)]) -> Events {
+        let mut events = Events::new();
+        for &(player, action) in actions {
+            let result = self.apply(state, player, action);
+            events.push(Event::Command {
+                player,
+                action,
+                result,
+            });
+        }
+        let mut alive_before: u64 = 0;
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.0 < 64
+                && !c.is_dead()
+            {
+                alive_before |= 1 << id.0;
+            }
+        }
+        self.update(state);
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.0 < 64
+                && c.is_dead()
+                && alive_before & (1 << id.0) != 0
+            {
+                events.push(Event::Died { player: id });
+            }
+        }
+        events
+    }
+
+    /// A small set of valid commands for `player`: 16 directions times 3 strengths (the minimum
+    /// 1, a twentieth and a fifth of the vapor, each only if valid), then `Kill`. The real action
+    /// space is continuous; this is the sample the example search bot uses. Fills `buf` (cleared
+    /// first) without allocating once it has grown.
+    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+        buf.clear();
+        let Some(cloud) = state.cloud_of(player) else {
+            return;
+        };
+        if cloud.is_dead() {
+            return;
+        }
+        for strength in [1.0, cloud.vapor / 20.0, cloud.vapor / 5.0] {
+            for k in 0..16 {
+                let angle = k as f32 * (std::f32::consts::PI / 8.0);
+                let wind = Vec2::new(angle.cos() * strength, angle.sin() * strength);
+                let action = Action::Move(wind);
+                if self.check(state, player, action).is_ok() {
+                    buf.push(action);
+                }
+            }
+        }
+        buf.push(Action::Kill);
+    }
+
+    /// The result, once the win flag is set (see [`Outcome`]).
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        if !state.win {
+            return None;
+        }
+        let reason = if state.leader == Leader::NoPlayerAlive {
+            WinReason::NoPlayerAlive
+        } else if i128::from(state.iteration) > i128::from(self.config.max_iterations()) {
+            WinReason::Timeout
+        } else {
+            WinReason::Share
+        };
+        let mut vapors = vec![0.0; state.players.len()];
+        for c in &state.clouds {
+            if let Some(id) = c.owner {
+                vapors[id.index()] = c.vapor;
+            }
+        }
+        Some(Outcome {
+            winner: match state.leader {
+                Leader::Player(id) => Some(id),
+                _ => None,
+            },
+            reason,
+            iteration: state.iteration,
+            vapors,
+        })
+    }
+
+    // ---------------------------------------------------------------- one iteration (§2)
+
+    /// One iteration, `World.Update()` (`core/world.go:244-280`): every cloud in list order moves,
+    /// damps, absorbs and bounces; dead rainclouds are dropped (dead players kept); the
+    /// statistics and the win flag are recomputed.
+    ///
+    /// Above a dozen clouds the absorption step only examines pairs whose x-distance allows a
+    /// touch (a sweep along x kept sorted across updates). The sweep is conservative and falls
+    /// back to the full scan whenever a cloud grows during its own absorption, so results are
+    /// bit-identical to [`update_all_pairs`](Game::update_all_pairs).
+    pub fn update(&self, state: &mut State) {
+        self.update_pass(state, true);
+    }
+
+    /// The same update comparing every pair, as the original does. For tests and benchmarks.
+    pub fn update_all_pairs(&self, state: &mut State) {
+        self.update_pass(state, false);
+    }
+
+    fn update_pass(&self, state: &mut State, prune: bool) {
+        let speed_up = if self.config.sim_speed_up == 0 {
+            1
+        } else {
+            self.config.sim_speed_up
+        };
+        let k = 0.1f32 * speed_up as f32;
+        let width = self.config.width as f32;
+        let height = self.config.height as f32;
+        let n = state.clouds.len();
+
+        let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
+            Sweep::prepare(&state.clouds, std::mem::take(&mut state.sweep))
+        } else {
+            None
+        };
+
+        let mut kept: SmallVec<[u64; 4]> = smallvec![0; n.div_ceil(64)];
+        let mut world_vapor = 0.0f32;
+        let mut alive = 0u32;
+        for i in 0..n {
+            let clouds = &mut state.clouds[..];
+            if clouds[i].is_dead() {
+                // Dead at the start of its update: zeroed, no movement, no bounce
+                // (core/cloud.go:71-74).
+                clouds[i].vapor = 0.0;
+            } else {
+                {
+                    let c = &mut clouds[i];
+                    // Move with the pre-damping velocity, then damp (core/cloud.go:78-86).
+                    c.pos.x += c.vel.x * k;
+                    c.pos.y += c.vel.y * k;
+                    c.vel.x *= 0.999f32;
+                    c.vel.y *= 0.999f32;
+                }
+                match &mut sweep {
+                    Some(sw) => {
+                        sw.reposition(clouds, i);
+                        sw.absorb(clouds, i);
+                    }
+                    None => absorb_range(clouds, i, 0),
+                }
+                bounce(&mut clouds[i], width, height);
+                if let Some(sw) = &mut sweep {
+                    sw.reposition(clouds, i);
+                }
+            }
+            let c = &state.clouds[i];
+            if !c.is_dead() || c.owner.is_some() {
+                kept[i / 64] |= 1 << (i % 64);
+                world_vapor += c.vapor;
+            }
+            if !c.is_dead() {
+                alive += 1;
+            }
+        }
+
+        // Drop the rainclouds that were dead right after their own update, keeping the order.
+        let mut new_index: SmallVec<[u16; 256]> = SmallVec::new();
+        let mut write = 0usize;
+        for read in 0..n {
+            new_index.push(write as u16);
+            if kept[read / 64] & (1 << (read % 64)) != 0 {
+                state.clouds[write] = state.clouds[read];
+                write += 1;
+            }
+        }
+        state.clouds.truncate(write);
+        if let Some(sw) = sweep {
+            let mut order = sw.order;
+            order.retain(|i| kept[*i as usize / 64] & (1 << (*i as usize % 64)) != 0);
+            for i in order.iter_mut() {
+                *i = new_index[*i as usize];
+            }
+            state.sweep = order;
+        }
+
+        state.iteration += 1;
+        state.world_vapor = world_vapor;
+        state.alive = alive;
+        let (win, leader) = self.is_winner(state);
+        state.win = win;
+        state.leader = leader;
+    }
+
+    /// The win test (`core/world.go:295-329`), run at the end of every update.
+    fn is_winner(&self, state: &State) -> (bool, Leader) {
+        let mut best: Option<&Cloud> = None;
+        for c in &state.clouds {
+            if c.owner.is_some() && !c.is_dead() && best.is_none_or(|b| c.vapor > b.vapor) {
+                best = Some(c);
+            }
+        }
+        let Some(best) = best else {
+            return (true, Leader::NoPlayerAlive);
+        };
+        let leader = Leader::Player(best.owner.expect("players only"));
+        if i128::from(state.iteration) > i128::from(self.config.max_iterations()) {
+            return (true, leader);
+        }
+        // f32, left to right; strictly more than 51 (51/100*100 is exactly 51: no win).
+        (best.vapor / state.world_vapor * 100.0 > 51.0, leader)
+    }
+}
+
+fn check_finite(index: usize, spec: &CloudSpec) -> Result<(), WorldError> {
+    for (field, value) in [
+        ("x", spec.pos.x),
+        ("y", spec.pos.y),
+        ("vx", spec.vel.x),
+        ("vy", spec.vel.y),
+        ("vapor", spec.vapor),
+    ] {
+        if !value.is_finite() {
+            return Err(WorldError::NonFinite {
+                index,
+                field,
+                value,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn next_uid(state: &mut State) -> Uid {
+    let bytes: [u8; 6] = std::array::from_fn(|_| state.rng.random::<u8>());
+    Uid::from_random_bytes(bytes)
+}
+
+fn push_spawned(state: &mut State, mut spawned: Cloud) {
+    spawned.uid = next_uid(state);
+    state.clouds.push(spawned);
+}
+
+/// `Cloud.move(wind)` (`core/cloud.go:135-175`): pays `strength` vapor, kicks the cloud in the
+/// wind's direction and returns the exhaust raincloud (not yet in the list, blank UID).
+pub fn move_cloud(cloud: &mut Cloud, wind: Vec2) -> Result<Cloud, CommandError> {
+    if !wind.is_finite() {
+        return Err(CommandError::NonFiniteWind {
+            x: wind.x,
+            y: wind.y,
+        });
+    }
+    let (x, y) = (wind.x, wind.y);
+    // x*x + y*y in f32 (it overflows to +inf for |x| above about 1.8e19: rejected below).
+    let strength = (x * x + y * y).sqrt();
+    if strength < 1.0 || strength > cloud.vapor / 2.0 {
+        return Err(CommandError::StrengthOutOfRange {
+            strength,
+            max: cloud.vapor / 2.0,
+        });
+    }
+    cloud.vapor -= strength;
+    // The kick uses the radius after paying, and x * (5/r), not (x/r) * 5.
+    let m = 5.0f32 / cloud.radius();
+    cloud.vel.x += x * m;
+    cloud.vel.y += y * m;
+    let r2 = strength.sqrt();
+    let distance = (cloud.radius() + r2) * 1.1f32;
+    let wx = x / strength;
+    let wy = y / strength;
+    let pos = Vec2::new(cloud.pos.x - wx * distance, cloud.pos.y - wy * distance);
+    // The exhaust velocity uses the storm's velocity after the kick.
+    let vel = Vec2::new((-wx) * 20.0f32 + cloud.vel.x, (-wy) * 20.0f32 + cloud.vel.y);
+    Ok(Cloud::raincloud(pos, vel, strength))
+}
+
+/// `NewVelocityByAngle(i, 2.5)` for `i = 0, 10, …, 350` (`core/velocity.go:22-26`): degrees to
+/// radians in **f32** (`f32(π/180) * a`), then `f32(cos_f64(f64(rad)) * f64(2.5) * -1)` (negating the product gives the same bits).
+pub fn kill_ring_vectors() -> [Vec2; 36] {
+    // Go's untyped constant math.Pi/180 becomes the float32 0.017453292.
+    let factor = (std::f64::consts::PI / 180.0) as f32;
+    std::array::from_fn(|i| {
+        let angle = (i as f32) * 10.0f32;
+        let rad = factor * angle;
+        let s = 2.5f32;
+        Vec2::new(
+            (-((rad as f64).cos() * f64::from(s))) as f32,
+            (-((rad as f64).sin() * f64::from(s))) as f32,
+        )
+    })
+}
+
+/// The bounce (`core/cloud.go:116-131`): four independent tests in this order, with the radius
+/// after absorption; the 0.6 factor is applied in `f64` before rounding to `f32`.
+#[inline]
+fn bounce(c: &mut Cloud, width: f32, height: f32) {
+    let r = c.radius();
+    if c.pos.x < r {
+        c.pos.x = r;
+        c.vel.x = (f64::from(c.vel.x).abs() * 0.6f64) as f32;
+    }
+    if c.pos.y < r {
+        c.pos.y = r;
+        c.vel.y = (f64::from(c.vel.y).abs() * 0.6f64) as f32;
+    }
+    if c.pos.x + r > width {
+        c.pos.x = width - r;
+        c.vel.x = (-f64::from(c.vel.x).abs() * 0.6f64) as f32;
+    }
+    if c.pos.y + r > height {
+        c.pos.y = height - r;
+        c.vel.y = (-f64::from(c.vel.y).abs() * 0.6f64) as f32;
+    }
+}
+
+/// Absorption of cloud `a` against cloud `o` (`core/cloud.go:89-113`). Returns whether `a`
+/// gained vapor. The roles are decided once: `a` is the smaller only if its radius is strictly
+/// smaller, so on equal `f32` radii the cloud being updated wins.
+#[inline]
+fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
+    let (ca, co) = pair_mut(clouds, a, o);
+    if co.is_dead() {
+        return false;
+    }
+    let a_is_smaller = ca.radius() < co.radius();
+    let mut gained = false;
+    while ca.intersects(co) {
+        if ca.is_dead() || co.is_dead() {
+            break;
+        }
+        let (small, big) = if a_is_smaller {
+            (&mut *ca, &mut *co)
+        } else {
+            (&mut *co, &mut *ca)
+        };
+        let drained = small.vapor - 1.0f32;
+        if drained == small.vapor {
+            // Vapor of 2^25 or more (or infinite) no longer shrinks by 1: the original loops for
+            // ever here. We stop this pair's transfers instead (a documented deviation).
+            break;
+        }
+        big.vapor += 1.0f32;
+        small.vapor = drained;
+        gained |= !a_is_smaller;
+    }
+    gained
+}
+
+/// Absorption of cloud `a` against every other cloud from index `from` on, in list order.
+fn absorb_range(clouds: &mut [Cloud], a: usize, from: usize) {
+    for o in from..clouds.len() {
+        if o != a {
+            absorb_pair(clouds, a, o);
+        }
+    }
+}
+
+fn pair_mut(clouds: &mut [Cloud], a: usize, b: usize) -> (&mut Cloud, &mut Cloud) {
+    if a < b {
+        let (left, right) = clouds.split_at_mut(b);
+        (&mut left[a], &mut right[0])
+    } else {
+        let (left, right) = clouds.split_at_mut(a);
+        (&mut right[0], &mut left[b])
+    }
+}
+
+/// The sweep along x that lets an update skip pairs which cannot touch.
+///
+/// Why it is exact: for `f32` values, `d = f32sqrt(dx*dx + dy*dy) >= |dx|` (rounding is monotone and
+/// `sqrt(fl(u*u))` rounds back to `u`), so two circles can only intersect when
+/// `|o.x - a.x| < r_a + r_o <= r_a + r_max`. Only positions of the cloud being updated change
+/// during its update, and it is re-sorted right after it moves and after it bounces; `r_max` is
+/// a running upper bound of every live radius. If the cloud being updated grows, its reach grows
+/// too, so the rest of its pass falls back to the full scan.
+struct Sweep {
+    /// Cloud indices sorted by `pos.x`.
+    order: Vec<u16>,
+    /// `rank[i]`: where cloud `i` sits in `order`.
+    rank: SmallVec<[u16; 256]>,
+    /// An upper bound of every live cloud's vapor.
+    max_vapor: f32,
+}
+
+impl Sweep {
+    fn prepare(clouds: &[Cloud], mut order: Vec<u16>) -> Option<Sweep> {
+        let n = clouds.len();
+        let mut max_vapor = 0.0f32;
+        for c in clouds {
+            if !c.pos.is_finite() || c.vapor.is_nan() {
+                return None;
+            }
+            if c.vapor > max_vapor {
+                max_vapor = c.vapor;
+            }
+        }
+        // Reuse the last update's order if it is a partial permutation; add new clouds.
+        let mut rank: SmallVec<[u16; 256]> = smallvec![u16::MAX; n];
+        let mut valid = order.len() <= n;
+        if valid {
+            for (r, &i) in order.iter().enumerate() {
+                let i = i as usize;
+                if i >= n || rank[i] != u16::MAX {
+                    valid = false;
+                    break;
+                }
+                rank[i] = r as u16;
+            }
+        }
+        if !valid {
+            order.clear();
+            rank.iter_mut().for_each(|r| *r = u16::MAX);
+        }
+        for i in 0..n {
+            if rank[i] == u16::MAX {
+                order.push(i as u16);
+            }
+        }
+        // Insertion sort: nearly sorted from the last update, so about linear.
+        for j in 1..order.len() {
+            let mut p = j;
+            while p > 0 && clouds[order[p - 1] as usize].pos.x > clouds[order[p] as usize].pos.x {
+                order.swap(p - 1, p);
+                p -= 1;
+            }
+        }
+        for (r, &i) in order.iter().enumerate() {
+            rank[i as usize] = r as u16;
+        }
+        Some(Sweep {
+            order,
+            rank,
+            max_vapor,
+        })
+    }
+
+    /// Restores the sort after cloud `i` moved.
+    fn reposition(&mut self, clouds: &[Cloud], i: usize) {
+        let x = clouds[i].pos.x;
+        let mut r = self.rank[i] as usize;
+        while r > 0 && clouds[self.order[r - 1] as usize].pos.x > x {
+            let other = self.order[r - 1];
+            self.order[r] = other;
+            self.rank[other as usize] = r as u16;
+            r -= 1;
+        }
+        while r + 1 < self.order.len() && clouds[self.order[r + 1] as usize].pos.x < x {
+            let other = self.order[r + 1];
+            self.order[r] = other;
+            self.rank[other as usize] = r as u16;
+            r += 1;
+        }
+        self.order[r] = i as u16;
+        self.rank[i] = r as u16;
+    }
+
+    /// Cloud `a`'s absorption step, examining only the clouds within reach, in list order.
+    fn absorb(&mut self, clouds: &mut [Cloud], a: usize) {
+        let ca = clouds[a];
+        if ca.is_dead() {
+            return;
+        }
+        if !ca.pos.is_finite() {
+            // Moved to infinity: the sort cannot bound the search any more.
+            absorb_range(clouds, a, 0);
+            self.max_vapor = f32::INFINITY;
+            return;
+        }
+        let reach = f64::from(ca.radius() + self.max_vapor.sqrt()) + 1.0;
+        let x = f64::from(ca.pos.x);
+        let mut near: SmallVec<[u16; 64]> = SmallVec::new();
+        let r = self.rank[a] as usize;
+        for &o in self.order[..r].iter().rev() {
+            if x - f64::from(clouds[o as usize].pos.x) >= reach {
+                break;
+            }
+            near.push(o);
+        }
+        for &o in &self.order[r + 1..] {
+            if f64::from(clouds[o as usize].pos.x) - x >= reach {
+                break;
+            }
+            near.push(o);
+        }
+        near.sort_unstable();
+        let start_vapor = ca.vapor;
+        for &o in &near {
+            let o = o as usize;
+            let gained = absorb_pair(clouds, a, o);
+            let grown = if gained {
+                clouds[a].vapor
+            } else {
+                clouds[o].vapor
+            };
+            if grown > self.max_vapor {
+                self.max_vapor = grown;
+            }
+            if clouds[a].vapor > start_vapor {
+                // Cloud a reaches further now: finish its pass the original way.
+                for o2 in o + 1..clouds.len() {
+                    if o2 != a {
+                        absorb_pair(clouds, a, o2);
+                    }
+                }
+                for c in clouds.iter() {
+                    if c.vapor > self.max_vapor {
+                        self.max_vapor = c.vapor;
+                    }
+                }
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cloud::Color;
+
+    fn game(w: i32, h: i32) -> Game {
+        Game::new(Config {
+            width: w,
+            height: h,
+            game_speed: 60,
+            sim_speed_up: 1,
+        })
+        .unwrap()
+    }
+
+    fn rain(x: f32, y: f32, vx: f32, vy: f32, vapor: f32) -> CloudSpec {
+        CloudSpec {
+            pos: Vec2::new(x, y),
+            vel: Vec2::new(vx, vy),
+            vapor,
+            player: None,
+        }
+    }
+
+    fn storm(name: &str, x: f32, y: f32, vapor: f32) -> CloudSpec {
+        CloudSpec {
+            pos: Vec2::new(x, y),
+            vel: Vec2::default(),
+            vapor,
+            player: Some(Player {
+                name: name.into(),
+                color: Color::Blue,
+            }),
+        }
+    }
+
+    #[test]
+    fn movement_uses_pre_damping_velocity() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(&[rain(500.0, 500.0, 10.0, -5.0, 4.0)], 0)
+            .unwrap();
+        g.update(&mut s);
+        let c = s.clouds()[0];
+        assert_eq!(
+            c.pos,
+            Vec2::new(500.0 + 10.0 * 0.1f32, 500.0 + -5.0 * 0.1f32)
+        );
+        assert_eq!(c.vel, Vec2::new(10.0 * 0.999f32, -5.0 * 0.999f32));
+    }
+
+    #[test]
+    fn equal_radius_the_updating_cloud_wins() {
+        let g = game(1000, 1000);
+        // 100 and the next f32 above it have the same f32 radius (10).
+        let big = f32::from_bits(100.0f32.to_bits() + 1);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(500.0, 500.0, 0.0, 0.0, 100.0),
+                    rain(505.0, 500.0, 0.0, 0.0, big),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 1);
+        assert_eq!(s.clouds()[0].pos.x, 500.0);
+    }
+
+    #[test]
+    fn residual_vapor_is_lost() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(500.0, 500.0, 0.0, 0.0, 100.5),
+                    rain(501.0, 500.0, 0.0, 0.0, 10.25),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 1);
+        assert_eq!(s.clouds()[0].vapor, 110.5);
+    }
+
+    #[test]
+    fn bounce_factor_is_applied_in_f64() {
+        let mut c = Cloud::raincloud(Vec2::new(-5.0, 50.0), Vec2::new(-0.3, 0.0), 4.0);
+        bounce(&mut c, 100.0, 100.0);
+        assert_eq!(c.pos.x, 2.0);
+        assert_eq!(c.vel.x, (0.3f32 as f64 * 0.6) as f32);
+        // vx = 0 at the right wall gives -0.0.
+        let mut c = Cloud::raincloud(Vec2::new(99.0, 50.0), Vec2::new(0.0, 0.0), 4.0);
+        bounce(&mut c, 100.0, 100.0);
+        assert_eq!(c.pos.x, 98.0);
+        assert_eq!(c.vel.x.to_bits(), (-0.0f32).to_bits());
+    }
+
+    #[test]
+    fn move_limits_are_inclusive_and_non_finite_is_refused() {
+        let mut c = Cloud::raincloud(Vec2::new(500.0, 500.0), Vec2::default(), 100.0);
+        assert!(move_cloud(&mut c, Vec2::new(1.0, 0.0)).is_ok());
+        assert!(move_cloud(&mut c, Vec2::new(0.999_999_94, 0.0)).is_err());
+        let mut c = Cloud::raincloud(Vec2::new(500.0, 500.0), Vec2::default(), 100.0);
+        assert!(move_cloud(&mut c, Vec2::new(0.0, 50.0)).is_ok());
+        assert_eq!(c.vapor, 50.0);
+        assert!(matches!(
+            move_cloud(&mut c, Vec2::new(f32::NAN, 0.0)),
+            Err(CommandError::NonFiniteWind { .. })
+        ));
+        assert!(matches!(
+            move_cloud(&mut c, Vec2::new(f32::INFINITY, 0.0)),
+            Err(CommandError::NonFiniteWind { .. })
+        ));
+        assert!(matches!(
+            move_cloud(&mut c, Vec2::new(1e20, 0.0)),
+            Err(CommandError::StrengthOutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn kill_ring_of_twenty_fires_seven_and_destroys_the_rest() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(&[storm("P", 500.0, 500.0, 20.0)], 0)
+            .unwrap();
+        g.apply(&mut s, PlayerId(0), Action::Kill).unwrap();
+        assert_eq!(s.clouds().len(), 8);
+        assert_eq!(s.clouds()[0].vapor, 0.0);
+        assert_eq!(
+            g.apply(&mut s, PlayerId(0), Action::Kill),
+            Err(CommandError::AlreadyDead(PlayerId(0)))
+        );
+    }
+
+    #[test]
+    fn share_of_exactly_51_is_no_win_and_52_is() {
+        let g = game(1000, 1000);
+        for (share, win) in [(51.0, false), (52.0, true)] {
+            let mut s = g
+                .world_from_clouds(
+                    &[
+                        storm("P", 100.0, 100.0, share),
+                        rain(800.0, 800.0, 0.0, 0.0, 100.0 - share),
+                    ],
+                    0,
+                )
+                .unwrap();
+            g.update(&mut s);
+            assert_eq!(s.win_condition(), win);
+            assert_eq!(s.leader_name(), "P");
+        }
+    }
+
+    #[test]
+    fn no_player_alive_wins_at_once() {
+        let g = game(100, 100);
+        let mut s = g
+            .world_from_clouds(&[rain(50.0, 50.0, 0.0, 0.0, 4.0)], 0)
+            .unwrap();
+        assert_eq!(s.leader_name(), "");
+        g.update(&mut s);
+        assert!(s.win_condition());
+        assert_eq!(s.leader_name(), "no player alive");
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::NoPlayerAlive);
+    }
+
+    #[test]
+    fn sweep_matches_all_pairs_on_a_crowded_world() {
+        let g = Game::new(Config::default()).unwrap();
+        let params = WorldParams {
+            rainclouds: 150,
+            ..WorldParams::default()
+        };
+        let mut a = g.new_world(&params, 9);
+        for name in ["A", "B", "C"] {
+            g.add_player(
+                &mut a,
+                Player {
+                    name: name.into(),
+                    color: Color::Red,
+                },
+                None,
+                600.0,
+            )
+            .unwrap();
+        }
+        let mut b = a.clone();
+        for it in 0..600 {
+            if it % 50 == 7 {
+                for p in 0..3 {
+                    let act = Action::Move(Vec2::new(3.0 + p as f32, -2.0));
+                    let _ = g.apply(&mut a, PlayerId(p), act);
+                    let _ = g.apply(&mut b, PlayerId(p), act);
+                }
+            }
+            g.update(&mut a);
+            g.update_all_pairs(&mut b);
+            assert_eq!(a.float_hash(), b.float_hash(), "iteration {it}");
+            assert_eq!(a, b);
+        }
+    }
+}
