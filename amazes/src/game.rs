@@ -1,0 +1,561 @@
+//! The referee: turns, looks, moves, scoring and the end of the game (rules doc §6-7).
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::action::{Action, Fault, MAX_MOVES, Move, MoveLine};
+use crate::generate::random_starts;
+use crate::knowledge::{Reading, RefereeKnowledge};
+use crate::maze::{DEFAULT_SIZE, Dir, Maze, MazeError, Pose, Square};
+use crate::view::View;
+
+/// The two players. Red moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Player {
+    /// Moves first and reads `Start` on its first turn.
+    Red = 0,
+    /// Moves second.
+    Blue = 1,
+}
+
+impl Player {
+    /// Both players, Red first.
+    pub const BOTH: [Player; 2] = [Player::Red, Player::Blue];
+    /// 0 for Red, 1 for Blue.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::Red => Player::Blue,
+            Player::Blue => Player::Red,
+        }
+    }
+}
+
+/// The game's parameters; `Default` is the CodeCup 2010 contest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// Maze side (25).
+    pub size: usize,
+    /// Turns per player (150).
+    pub turns: u16,
+    /// Longest legal move line (256).
+    pub max_moves: usize,
+    /// Minimum squared distance between the start squares (288, i.e. distance ≥ √288).
+    pub min_start_distance2: u32,
+    /// Points for ending a turn on the opponent's square (100).
+    pub capture_bonus: i32,
+    /// Final scores are clamped to `0..=max_score` (1000).
+    pub max_score: i32,
+    /// Which reading of the dead-end rule (literal).
+    pub reading: Reading,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            size: DEFAULT_SIZE,
+            turns: 150,
+            max_moves: MAX_MOVES,
+            min_start_distance2: 288,
+            capture_bonus: 100,
+            max_score: 1000,
+            reading: Reading::Literal,
+        }
+    }
+}
+
+/// A game that cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameError {
+    /// The maze breaks a rule, or the starts do.
+    #[error(transparent)]
+    Maze(#[from] MazeError),
+    /// The maze side is not the configured one.
+    #[error("maze side {maze} differs from the configured {config}")]
+    SizeMismatch {
+        /// The maze's side.
+        maze: usize,
+        /// The configured side.
+        config: usize,
+    },
+    /// A configuration value is out of range.
+    #[error("config: {0}")]
+    Config(&'static str),
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum End {
+    /// Both players played all their turns.
+    Turns,
+    /// `winner` had discovered every square and ended its turn on the opponent (seeds L96, L111).
+    SuddenDeath {
+        /// The player that made the last move.
+        winner: Player,
+    },
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Points after the sudden-death rule (winner ×2, loser 0), before clamping.
+    pub points: [i32; 2],
+    /// Final scores: 0 after any fault, else points clamped to `0..=max_score`.
+    pub scores: [i32; 2],
+    /// The fault that disqualified each player, if any.
+    pub faults: [Option<Fault>; 2],
+}
+
+/// What a look and its inference found, at the start of `player`'s turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LookReport {
+    /// Whose turn starts.
+    pub player: Player,
+    /// Squares discovered by sight.
+    pub seen: u16,
+    /// Squares discovered by inference (dead ends).
+    pub inferred: u16,
+    /// How many of those the opponent had not discovered (+1 each).
+    pub first: u16,
+}
+
+impl LookReport {
+    /// The points this look earned.
+    pub fn points(&self) -> i32 {
+        (self.seen + self.inferred + self.first) as i32
+    }
+}
+
+/// What one turn did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TurnEvent {
+    /// The mover.
+    pub player: Player,
+    /// The line performed (the jury's `T` after a fault).
+    pub line: MoveLine,
+    /// Set when the jury played this turn, with the fault that disqualified the player.
+    pub jury: Option<Fault>,
+    /// Characters charged (−1 point each).
+    pub charged: u16,
+    /// Steps executed before the line ended or hit a wall (the extra `T` not included).
+    pub steps: u16,
+    /// Whether the uncharged extra `T` was performed (the turn ended on its start square).
+    pub extra_t: bool,
+    /// Squares discovered by walking.
+    pub discovered: u16,
+    /// How many of those the opponent had not discovered.
+    pub first: u16,
+    /// Whether the turn ended on the opponent's square with squares left (+100).
+    pub captured: bool,
+    /// Whether the turn ended the game by sudden death.
+    pub sudden_death: bool,
+    /// Where the mover ended.
+    pub end: Pose,
+    /// The next player's look, if the game goes on.
+    pub next_look: Option<LookReport>,
+    /// Whether the game was already over (the action was ignored and nothing changed).
+    pub ignored: bool,
+}
+
+impl TurnEvent {
+    /// The points the mover earned or lost by its moves (its look is in the previous event).
+    pub fn points(&self, capture_bonus: i32) -> i32 {
+        (self.discovered + self.first) as i32 - self.charged as i32
+            + if self.captured { capture_bonus } else { 0 }
+    }
+}
+
+/// The result of walking a line through the maze.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Walk {
+    /// The final pose (after the extra `T`, if any).
+    pub end: Pose,
+    /// Steps executed before the line ended or a wall stopped it.
+    pub steps: u16,
+    /// Whether the extra `T` was performed.
+    pub extra_t: bool,
+}
+
+/// Walks `moves` from `start` through any map whose walls `is_open` reports (rules doc §6): each
+/// move turns then steps; a wall stops the walk without changing position or heading; ending on
+/// the start square adds an uncharged `T`. `on_enter` sees every square stepped into.
+pub fn walk(
+    start: Pose,
+    moves: impl IntoIterator<Item = Move>,
+    mut is_open: impl FnMut(Square, Dir) -> Option<Square>,
+    mut on_enter: impl FnMut(Square),
+) -> Walk {
+    let mut pose = start;
+    let mut steps = 0;
+    for m in moves {
+        let d = m.turn(pose.facing);
+        match is_open(pose.square, d) {
+            Some(next) => {
+                pose = Pose::new(next, d);
+                steps += 1;
+                on_enter(next);
+            }
+            None => break,
+        }
+    }
+    let mut extra_t = false;
+    if pose.square == start.square {
+        // The edge behind is always open (rules doc §6 invariant), so this step never fails.
+        let d = pose.facing.back();
+        if let Some(next) = is_open(pose.square, d) {
+            pose = Pose::new(next, d);
+            on_enter(next);
+            extra_t = true;
+        }
+    }
+    Walk {
+        end: pose,
+        steps,
+        extra_t,
+    }
+}
+
+/// Everything that changes during a game. The mover's look of this turn has already been
+/// applied: [`Game::observe`] gives the lines it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    knowledge: [RefereeKnowledge; 2],
+    poses: [Pose; 2],
+    points: [i32; 2],
+    faults: [Option<Fault>; 2],
+    turns_done: [u16; 2],
+    to_move: Player,
+    end: Option<End>,
+    last_look: LookReport,
+    rng: Pcg64Mcg,
+}
+
+impl State {
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+    /// A player's pose.
+    pub fn pose(&self, player: Player) -> Pose {
+        self.poses[player.index()]
+    }
+    /// A player's points so far (before the end-of-game rules).
+    pub fn points(&self, player: Player) -> i32 {
+        self.points[player.index()]
+    }
+    /// What the referee knows a player knows.
+    pub fn knowledge(&self, player: Player) -> &RefereeKnowledge {
+        &self.knowledge[player.index()]
+    }
+    /// The fault that disqualified a player, if any.
+    pub fn fault(&self, player: Player) -> Option<Fault> {
+        self.faults[player.index()]
+    }
+    /// Turns a player has played.
+    pub fn turns_done(&self, player: Player) -> u16 {
+        self.turns_done[player.index()]
+    }
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+    /// The look that began the current turn (the first one: Red's first look).
+    pub fn last_look(&self) -> LookReport {
+        self.last_look
+    }
+    /// Whether the mover gets the extra `Start` line (Red's first turn, seeds L88).
+    pub fn is_start(&self) -> bool {
+        self.to_move == Player::Red && self.turns_done[0] == 0
+    }
+    /// The state's random generator (used for the start poses).
+    pub fn rng(&self) -> &Pcg64Mcg {
+        &self.rng
+    }
+}
+
+/// A maze and the rules: built once, shared by reference.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Game {
+    maze: Maze,
+    config: Config,
+}
+
+impl Game {
+    /// Checks the maze (its rules and the configured size) and the config.
+    pub fn new(maze: Maze, config: Config) -> Result<Game, GameError> {
+        if maze.size() != config.size {
+            return Err(GameError::SizeMismatch {
+                maze: maze.size(),
+                config: config.size,
+            });
+        }
+        if !(1..=MAX_MOVES).contains(&config.max_moves) {
+            return Err(GameError::Config("max_moves outside 1..=256"));
+        }
+        if config.turns == 0 {
+            return Err(GameError::Config("turns must be at least 1"));
+        }
+        let n = config.size as u32 - 1;
+        if config.min_start_distance2 > 2 * n * n || config.min_start_distance2 == 0 {
+            return Err(GameError::Config(
+                "min_start_distance2 outside 1..=2(size-1)^2",
+            ));
+        }
+        maze.validate()?;
+        Ok(Game { maze, config })
+    }
+
+    /// The maze.
+    pub fn maze(&self) -> &Maze {
+        &self.maze
+    }
+    /// The config.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// A new game with start poses drawn by `seed` (the same seed gives the same game).
+    pub fn initial_state(&self, seed: u64) -> State {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let starts = random_starts(&self.maze, self.config.min_start_distance2, &mut rng)
+            .expect("Game::new checked that start poses exist");
+        self.start(starts, rng)
+    }
+
+    /// A new game from given start poses (for example a maze file's header), checked against
+    /// the rules.
+    pub fn initial_state_with(&self, starts: [Pose; 2]) -> Result<State, GameError> {
+        self.maze
+            .validate_starts(&starts, self.config.min_start_distance2)?;
+        Ok(self.start(starts, Pcg64Mcg::seed_from_u64(0)))
+    }
+
+    fn start(&self, starts: [Pose; 2], rng: Pcg64Mcg) -> State {
+        let n = self.config.size;
+        let mut state = State {
+            knowledge: [
+                RefereeKnowledge::new(n, self.config.reading),
+                RefereeKnowledge::new(n, self.config.reading),
+            ],
+            poses: starts,
+            points: [0; 2],
+            faults: [None; 2],
+            turns_done: [0; 2],
+            to_move: Player::Red,
+            end: None,
+            last_look: LookReport {
+                player: Player::Red,
+                seen: 0,
+                inferred: 0,
+                first: 0,
+            },
+            rng,
+        };
+        // Each start square is discovered at its player's own first look (rules doc A1).
+        state.last_look = self.look(&mut state, Player::Red);
+        state
+    }
+
+    /// What `player` sees from where it stands now.
+    pub fn view(&self, state: &State, player: Player) -> View {
+        View::look(
+            &self.maze,
+            state.pose(player),
+            state.pose(player.other()).square,
+        )
+    }
+
+    /// What the mover reads this turn (the `Start` line aside: see [`State::is_start`]).
+    pub fn observe(&self, state: &State) -> View {
+        self.view(state, state.to_move)
+    }
+
+    /// The look at the start of `player`'s turn, then inference; scores the discoveries.
+    fn look(&self, state: &mut State, player: Player) -> LookReport {
+        let view = self.view(state, player);
+        let pose = state.pose(player);
+        let [red, blue] = &mut state.knowledge;
+        let (me, opp) = match player {
+            Player::Red => (red, &*blue),
+            Player::Blue => (blue, &*red),
+        };
+        let mut seen = 0u16;
+        let mut first = 0u16;
+        // A view computed from the maze always fits the maze.
+        let _ = me.apply_view(pose.square.index(), pose.facing, &view, &mut |c| {
+            seen += 1;
+            first += !opp.is_discovered(c) as u16;
+        });
+        let mut inferred = 0u16;
+        me.infer(&mut |c| {
+            inferred += 1;
+            first += !opp.is_discovered(c) as u16;
+        });
+        let report = LookReport {
+            player,
+            seen,
+            inferred,
+            first,
+        };
+        state.points[player.index()] += report.points();
+        report
+    }
+
+    /// The single-step lines the mover could play without hitting a wall (`F`, `R`, `T`, `L`
+    /// order), into a reused buffer. Any line of 1..=256 moves is legal; these are the useful
+    /// one-character ones.
+    pub fn legal_actions(&self, state: &State, buf: &mut Vec<Action>) {
+        buf.clear();
+        let pose = state.pose(state.to_move);
+        for m in Move::ALL {
+            if self.maze.is_open(pose.square, m.turn(pose.facing)) {
+                if let Ok(line) = MoveLine::from_moves(&[m]) {
+                    buf.push(Action::Moves(line));
+                }
+            }
+        }
+    }
+
+    /// Plays the mover's action in place, then the next player's look (rules doc §7).
+    pub fn advance(&self, state: &mut State, action: &Action) -> TurnEvent {
+        let p = state.to_move;
+        let (pi, oi) = (p.index(), p.other().index());
+        let mut event = TurnEvent {
+            player: p,
+            line: MoveLine::JURY,
+            jury: None,
+            charged: 0,
+            steps: 0,
+            extra_t: false,
+            discovered: 0,
+            first: 0,
+            captured: false,
+            sudden_death: false,
+            end: state.poses[pi],
+            next_look: None,
+            ignored: false,
+        };
+        if state.end.is_some() {
+            event.ignored = true;
+            return event;
+        }
+        let line = match (state.faults[pi], action) {
+            (Some(fault), _) => {
+                event.jury = Some(fault);
+                MoveLine::JURY
+            }
+            (None, Action::Fault(fault)) => {
+                state.faults[pi] = Some(*fault);
+                event.jury = Some(*fault);
+                MoveLine::JURY
+            }
+            (None, Action::Moves(line)) if line.len() > self.config.max_moves => {
+                let fault = Fault::TooLong(line.len());
+                state.faults[pi] = Some(fault);
+                event.jury = Some(fault);
+                MoveLine::JURY
+            }
+            (None, Action::Moves(line)) => *line,
+        };
+        event.line = line;
+        event.charged = line.len() as u16;
+        state.points[pi] -= line.len() as i32;
+        let maze = &self.maze;
+        let [red, blue] = &mut state.knowledge;
+        let (me, opp) = match p {
+            Player::Red => (red, &*blue),
+            Player::Blue => (blue, &*red),
+        };
+        let (mut discovered, mut first) = (0u16, 0u16);
+        let walked = walk(
+            state.poses[pi],
+            line.moves(),
+            |sq, d| {
+                if maze.is_open(sq, d) {
+                    maze.neighbour(sq, d)
+                } else {
+                    None
+                }
+            },
+            |sq| {
+                let c = sq.index();
+                if me.discover(c, &mut |_| {}) {
+                    discovered += 1;
+                    first += !opp.is_discovered(c) as u16;
+                }
+            },
+        );
+        let discovered_all = me.discovered_count() == self.config.size * self.config.size;
+        state.poses[pi] = walked.end;
+        event.steps = walked.steps;
+        event.extra_t = walked.extra_t;
+        event.end = walked.end;
+        event.discovered = discovered;
+        event.first = first;
+        state.points[pi] += (discovered + first) as i32;
+        state.turns_done[pi] += 1;
+        if walked.end.square == state.poses[oi].square {
+            // A disqualified player's jury `T` is a normal move here too (rules doc A6).
+            if discovered_all {
+                event.sudden_death = true;
+                state.end = Some(End::SuddenDeath { winner: p });
+                return event;
+            }
+            event.captured = true;
+            state.points[pi] += self.config.capture_bonus;
+        }
+        if p == Player::Blue && state.turns_done[pi] >= self.config.turns {
+            state.end = Some(End::Turns);
+            return event;
+        }
+        state.to_move = p.other();
+        let look = self.look(state, p.other());
+        state.last_look = look;
+        event.next_look = Some(look);
+        event
+    }
+
+    /// The pure form: the state after the mover's action (clone + [`Game::advance`]).
+    pub fn step(&self, state: &State, action: &Action) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, action);
+        next
+    }
+
+    /// The result once the game is over.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        let end = state.end?;
+        let mut points = state.points;
+        if let End::SuddenDeath { winner } = end {
+            points[winner.index()] *= 2;
+            points[winner.other().index()] = 0;
+        }
+        let score = |i: usize| {
+            if state.faults[i].is_some() {
+                0
+            } else {
+                points[i].clamp(0, self.config.max_score)
+            }
+        };
+        Some(Outcome {
+            end,
+            points,
+            scores: [score(0), score(1)],
+            faults: state.faults,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! A generator of valid mazes and start poses whose shape resembles the official mazes.
+//!
+//! The official generator is unknown. Rules doc §2 measured the 10 sample mazes (675–678 openings,
+//! i.e. 51–54 loops; 127–151 dead ends; longest straight corridor 8–13) and suggests the recipe
+//! used here: a uniformly random spanning tree (randomised Kruskal; a tree never has a fully open
+//! 2×2 block, since that block would be a cycle), then about 52 extra openings, each only where
+//! both corners of the removed wall still touch another wall.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::maze::{CELLS, Dir, Maze, MazeError, Pose, Square};
+
+/// How many loops (openings beyond a spanning tree) to add for a maze of side `size`: 51..=54
+/// for the contest's 25, scaled by the number of interior corners otherwise.
+pub fn loops_for(size: usize) -> std::ops::RangeInclusive<usize> {
+    let corners = (size - 1) * (size - 1);
+    let lo = (51 * corners + 287) / 576;
+    let hi = (54 * corners + 287) / 576;
+    lo..=hi.max(lo)
+}
+
+/// Generates a valid maze of side `size` (2..=32) with a number of loops drawn from
+/// [`loops_for`]. Fully connected, outer edges walls, every corner touching a wall.
+pub fn generate(size: usize, rng: &mut impl Rng) -> Result<Maze, MazeError> {
+    let range = loops_for(size);
+    let loops = rng.random_range(range);
+    generate_with_loops(size, loops, rng)
+}
+
+/// Generates a valid maze with up to `loops` extra openings (fewer only when no wall can be
+/// removed without opening a corner).
+pub fn generate_with_loops(
+    size: usize,
+    loops: usize,
+    rng: &mut impl Rng,
+) -> Result<Maze, MazeError> {
+    let mut maze = Maze::closed(size)?;
+    let n = size;
+    // Interior edges as (square, E or S).
+    let mut edges: Vec<(Square, Dir)> = Vec::with_capacity(2 * n * n);
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                edges.push((Square::new(r, c), Dir::E));
+            }
+            if r + 1 < n {
+                edges.push((Square::new(r, c), Dir::S));
+            }
+        }
+    }
+    edges.shuffle(rng);
+    let mut parent: Vec<u16> = (0..CELLS as u16).collect();
+    fn find(parent: &mut [u16], mut x: u16) -> u16 {
+        while parent[x as usize] != x {
+            let p = parent[parent[x as usize] as usize];
+            parent[x as usize] = p;
+            x = p;
+        }
+        x
+    }
+    let mut walls = Vec::with_capacity(edges.len());
+    for &(sq, d) in &edges {
+        let other = maze.neighbour(sq, d).expect("interior edge");
+        let (a, b) = (
+            find(&mut parent, sq.index() as u16),
+            find(&mut parent, other.index() as u16),
+        );
+        if a != b {
+            parent[a as usize] = b;
+            maze.set_open(sq, d, true)?;
+        } else {
+            walls.push((sq, d));
+        }
+    }
+    let mut added = 0;
+    for &(sq, d) in &walls {
+        if added == loops {
+            break;
+        }
+        maze.set_open(sq, d, true)?;
+        if corners_ok(&maze, sq, d) {
+            added += 1;
+        } else {
+            maze.set_open(sq, d, false)?;
+        }
+    }
+    Ok(maze)
+}
+
+/// Whether the two corners at the ends of edge (`sq`, `d`) each still touch a wall.
+fn corners_ok(maze: &Maze, sq: Square, d: Dir) -> bool {
+    let n = maze.size();
+    // Corners given by the top-left square of their 2×2 block.
+    let (r, c) = (sq.row(), sq.col());
+    let blocks: [(isize, isize); 2] = match d {
+        Dir::E => [(r as isize - 1, c as isize), (r as isize, c as isize)],
+        _ => [(r as isize, c as isize - 1), (r as isize, c as isize)],
+    };
+    blocks.iter().all(|&(br, bc)| {
+        if br < 0 || bc < 0 || br as usize + 1 >= n || bc as usize + 1 >= n {
+            return true;
+        }
+        let a = Square::new(br as usize, bc as usize);
+        let z = Square::new(br as usize + 1, bc as usize + 1);
+        !(maze.is_open(a, Dir::E)
+            && maze.is_open(a, Dir::S)
+            && maze.is_open(z, Dir::N)
+            && maze.is_open(z, Dir::W))
+    })
+}
+
+/// Draws Red's and Blue's start poses as the rules ask (seeds L38-44): uniform square and facing,
+/// an open square behind each, squared distance at least `min_distance2`. Rejection sampling, as
+/// the only known arbiter does; fails with [`MazeError::NoStarts`] when no pair exists.
+pub fn random_starts(
+    maze: &Maze,
+    min_distance2: u32,
+    rng: &mut impl Rng,
+) -> Result<[Pose; 2], MazeError> {
+    let n = maze.size();
+    let draw = |rng: &mut _| -> Pose {
+        let rng: &mut dyn rand::RngCore = rng;
+        let sq = Square::new(rng.random_range(0..n), rng.random_range(0..n));
+        Pose::new(sq, Dir::from_index(rng.random_range(0..4)))
+    };
+    for _ in 0..100_000 {
+        let red = draw(rng);
+        let blue = draw(rng);
+        if maze.validate_starts(&[red, blue], min_distance2).is_ok() {
+            return Ok([red, blue]);
+        }
+    }
+    Err(MazeError::NoStarts(min_distance2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    #[test]
+    fn generated_mazes_are_valid_with_loops() {
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        for size in [2, 3, 5, 25, 32] {
+            let maze = generate(size, &mut rng).unwrap();
+            maze.validate().unwrap();
+        }
+        let maze = generate(25, &mut rng).unwrap();
+        let stats = maze.stats();
+        assert!((51..=54).contains(&stats.loops), "{stats:?}");
+    }
+
+    #[test]
+    fn starts_follow_the_rules() {
+        let mut rng = Pcg64Mcg::seed_from_u64(2);
+        let maze = generate(25, &mut rng).unwrap();
+        let starts = random_starts(&maze, 288, &mut rng).unwrap();
+        maze.validate_starts(&starts, 288).unwrap();
+        let small = generate(3, &mut rng).unwrap();
+        assert_eq!(
+            random_starts(&small, 288, &mut rng),
+            Err(MazeError::NoStarts(288))
+        );
+    }
+}

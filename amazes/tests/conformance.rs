@@ -1,0 +1,65 @@
+//! Conformance: every row of `golden_views.tsv` and every turn of `golden_trace_maze01.tsv` in
+//! `$CONTEST_DATA/amazes/`, plus the rules doc's worked examples on the sample maze.
+
+use std::path::PathBuf;
+
+use amazes::trace::{parse_trace, parse_views, verify_files};
+use amazes::{Dir, MazeFile, Pose, Reading, RefereeKnowledge, Square, View};
+
+fn data_dir() -> Option<PathBuf> {
+    std::env::var_os("CONTEST_DATA").map(|d| PathBuf::from(d).join("amazes"))
+}
+
+#[test]
+fn golden_views_and_trace() {
+    let Some(dir) = data_dir() else {
+        println!("conformance: amazes: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let views = dir.join("golden_views.tsv");
+    let trace = dir.join("golden_trace_maze01.tsv");
+    for f in [&views, &trace] {
+        assert!(f.exists(), "missing {}", f.display());
+    }
+    // Every data row is read (none skipped), and the trace has all 150 turns.
+    let data_rows = |text: &str| {
+        text.lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .count()
+    };
+    let text = std::fs::read_to_string(&views).unwrap();
+    let view_rows = parse_views("views", &text).unwrap().len();
+    assert_eq!(view_rows, data_rows(&text));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    assert_eq!(parse_trace("trace", &text).unwrap().len(), 150);
+    assert_eq!(data_rows(&text), 150);
+    let summary = verify_files(&[views, trace]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((summary.traces, summary.steps), (2, view_rows + 150));
+    println!("{summary}");
+}
+
+#[test]
+fn official_example_infers_the_two_vertical_walls() {
+    let Some(dir) = data_dir() else {
+        println!("conformance: amazes: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("maze01.txt")).unwrap();
+    let maze = MazeFile::parse(&text).unwrap().maze;
+    maze.validate().unwrap();
+    // Rules doc §9.1: (2,20) facing West, 1-based.
+    let pose = Pose::new(Square::new(1, 19), Dir::W);
+    let view = View::look(&maze, pose, pose.square);
+    let lines: Vec<&str> = view.lines.iter().map(|l| l.as_str()).collect();
+    assert_eq!(lines, ["W", "W", "LLBNW", "W"]);
+    let mut k = RefereeKnowledge::new(25, Reading::Literal);
+    k.apply_view(pose.square.index(), pose.facing, &view, &mut |_| {})
+        .unwrap();
+    assert_eq!(k.discovered_count(), 9);
+    let (a, b) = (Square::new(0, 20), Square::new(0, 21));
+    assert_eq!(k.edge_at(a, Dir::E), None);
+    k.infer(&mut |_| {});
+    assert_eq!(k.discovered_count(), 9);
+    assert_eq!(k.edge_at(a, Dir::E), Some(false));
+    assert_eq!(k.edge_at(b, Dir::E), Some(false));
+}
