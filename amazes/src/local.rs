@@ -206,7 +206,7 @@ impl LocalMap {
         if let Some(step) = uncertain {
             return Err(Uncertain { step });
         }
-        let mut seen = Vec::new();
+        let mut seen = crate::knowledge::Bits::<64>::EMPTY;
         let mut discovered = 0;
         let w = walk(
             self.to_pose(self.pose),
@@ -219,8 +219,7 @@ impl LocalMap {
                 })
             },
             |sq| {
-                if !self.knowledge.is_discovered(sq.index()) && !seen.contains(&sq) {
-                    seen.push(sq);
+                if !self.knowledge.is_discovered(sq.index()) && seen.insert(sq.index()) {
                     discovered += 1;
                 }
             },
