@@ -1,0 +1,291 @@
+//! The quarter-tile footprints of a car: the tail behind it and the forecast ahead
+//! (`Limo.TailMap`, `TailQuarter`, `Future`; LI:266-293, LI:404-412).
+
+use super::{NUM_FUTURE, NUM_TAIL, Point, map_to_quarter, quarter_to_tile};
+
+/// The last [`NUM_TAIL`] centre points of a car and the quarter tiles they cover.
+///
+/// `quarters` is the original `TailQuarter` list: the quarter of each point appended when it
+/// differs from the last entry, and the first entry dropped when the oldest point leaves and
+/// the new oldest point is in another quarter. It is a run-length list of the points' quarters,
+/// so it never holds more entries than points (checked by a property test).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Tail {
+    points: [Point; NUM_TAIL + 1],
+    /// Index of the oldest point in `points` (a ring).
+    head: u8,
+    len: u8,
+    quarters: [Point; NUM_TAIL + 2],
+    quarters_len: u8,
+}
+
+impl Default for Tail {
+    fn default() -> Tail {
+        Tail::new()
+    }
+}
+
+impl Tail {
+    /// An empty tail.
+    pub const fn new() -> Tail {
+        Tail {
+            points: [Point::new(0, 0); NUM_TAIL + 1],
+            head: 0,
+            len: 0,
+            quarters: [Point::new(0, 0); NUM_TAIL + 2],
+            quarters_len: 0,
+        }
+    }
+
+    /// Forgets everything (`Limo.Reset`).
+    pub fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+        self.quarters_len = 0;
+    }
+
+    /// The number of stored points.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when no point is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The oldest point (`TailMap.Peek()`), the back of the car.
+    pub fn oldest(&self) -> Option<Point> {
+        (self.len > 0).then(|| self.points[self.head as usize])
+    }
+
+    /// The stored points, oldest first.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.len as usize).map(|i| self.points[(self.head as usize + i) % (NUM_TAIL + 1)])
+    }
+
+    /// The quarter tiles the tail covers (`TailQuarter`), oldest first.
+    #[inline]
+    pub fn quarters(&self) -> &[Point] {
+        &self.quarters[..self.quarters_len as usize]
+    }
+
+    /// Records the centre before a step (the first half of `Limo.Move`, LI:266-282).
+    pub fn push(&mut self, centre: Point) {
+        let q = map_to_quarter(centre);
+        let n = self.quarters_len as usize;
+        if n == 0 || self.quarters[n - 1] != q {
+            if n == self.quarters.len() {
+                // Unreachable by the run-length argument above; keep the newest if it happens.
+                self.quarters.copy_within(1.., 0);
+                self.quarters_len -= 1;
+            }
+            self.quarters[self.quarters_len as usize] = q;
+            self.quarters_len += 1;
+        }
+        let cap = NUM_TAIL + 1;
+        self.points[(self.head as usize + self.len as usize) % cap] = centre;
+        self.len += 1;
+        while self.len as usize > NUM_TAIL {
+            self.head = ((self.head as usize + 1) % cap) as u8;
+            self.len -= 1;
+            let new_head = map_to_quarter(self.points[self.head as usize]);
+            if self.quarters_len > 0 && self.quarters[0] != new_head {
+                self.quarters.copy_within(1..self.quarters_len as usize, 0);
+                self.quarters_len -= 1;
+            }
+        }
+    }
+
+    /// True if any tail quarter lies in `tile`.
+    #[inline]
+    pub fn touches_tile(&self, tile: Point) -> bool {
+        self.quarters().iter().any(|q| quarter_to_tile(*q) == tile)
+    }
+}
+
+/// One forecast entry: a quarter tile and the steps the car spends in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct QuarterSteps {
+    /// The quarter tile.
+    pub quarter: Point,
+    /// The number of forecast steps in it.
+    pub steps: u8,
+}
+
+/// The forecast of a car's next quarter tiles (`Limo.Future`), computed every 7 ticks.
+///
+/// Entries are unique quarter tiles in first-visit order; a revisit adds to the existing
+/// entry's steps (`AddFuture`, LI:404-412). At most `NUM_FUTURE + 1` points are added, so the
+/// list has a fixed capacity.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Future {
+    #[cfg_attr(feature = "serde", serde(with = "future_entries"))]
+    entries: [QuarterSteps; NUM_FUTURE + 1],
+    len: u8,
+}
+
+#[cfg(feature = "serde")]
+mod future_entries {
+    use super::{NUM_FUTURE, QuarterSteps};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        entries: &[QuarterSteps; NUM_FUTURE + 1],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        entries.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<[QuarterSteps; NUM_FUTURE + 1], D::Error> {
+        let v = Vec::<QuarterSteps>::deserialize(d)?;
+        let mut out = [QuarterSteps::default(); NUM_FUTURE + 1];
+        if v.len() != out.len() {
+            return Err(serde::de::Error::invalid_length(v.len(), &"NUM_FUTURE + 1"));
+        }
+        out.copy_from_slice(&v);
+        Ok(out)
+    }
+}
+
+impl Default for Future {
+    fn default() -> Future {
+        Future::new()
+    }
+}
+
+impl Future {
+    /// An empty forecast.
+    pub const fn new() -> Future {
+        Future {
+            entries: [QuarterSteps {
+                quarter: Point::new(0, 0),
+                steps: 0,
+            }; NUM_FUTURE + 1],
+            len: 0,
+        }
+    }
+
+    /// Forgets the forecast.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The entries, nearest first.
+    #[inline]
+    pub fn entries(&self) -> &[QuarterSteps] {
+        &self.entries[..self.len as usize]
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `AddFuture(ptMap)`: one more step in the quarter of `map_point`.
+    pub fn add(&mut self, map_point: Point) {
+        let q = map_to_quarter(map_point);
+        let n = self.len as usize;
+        if let Some(e) = self.entries[..n].iter_mut().find(|e| e.quarter == q) {
+            e.steps = e.steps.saturating_add(1);
+        } else if n < self.entries.len() {
+            self.entries[n] = QuarterSteps {
+                quarter: q,
+                steps: 1,
+            };
+            self.len += 1;
+        }
+    }
+
+    /// One step consumed by a move (the end of `Limo.Move`): the first entry loses a step and
+    /// goes when it has none left.
+    #[inline]
+    pub fn pop_step(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        if self.entries[0].steps <= 1 {
+            let n = self.len as usize;
+            self.entries.copy_within(1..n, 0);
+            self.len -= 1;
+        } else {
+            self.entries[0].steps -= 1;
+        }
+    }
+
+    /// True if, within the first `look` steps (walking whole entries while the step budget
+    /// is positive), some forecast quarter lies in `tile` (the Future half of
+    /// `CarInIntersection`, E:1539-1551).
+    #[inline]
+    pub fn enters_tile_within(&self, tile: Point, look: i32) -> bool {
+        let mut remaining = look;
+        for e in self.entries() {
+            if quarter_to_tile(e.quarter) == tile {
+                return true;
+            }
+            remaining -= e.steps as i32;
+            if remaining <= 0 {
+                break;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_keeps_seven_points_and_their_quarters() {
+        let mut tail = Tail::new();
+        for x in 0..20 {
+            tail.push(Point::new(x, 6));
+        }
+        assert_eq!(tail.len(), 7);
+        assert_eq!(tail.oldest(), Some(Point::new(13, 6)));
+        // points 13..=19 are all in quarter (1, 0)
+        assert_eq!(tail.quarters(), &[Point::new(1, 0)]);
+        let mut tail = Tail::new();
+        for x in 6..14 {
+            tail.push(Point::new(x, 6));
+        }
+        // points 7..=13: quarters 0 (7..=11) and 1 (12, 13)
+        assert_eq!(tail.quarters(), &[Point::new(0, 0), Point::new(1, 0)]);
+        assert!(tail.touches_tile(Point::new(0, 0)));
+        assert!(!tail.touches_tile(Point::new(1, 0)));
+        tail.clear();
+        assert!(tail.is_empty() && tail.quarters().is_empty());
+    }
+
+    #[test]
+    fn future_merges_revisits_and_pops_steps() {
+        let mut f = Future::new();
+        for p in [(0, 0), (1, 0), (13, 0), (2, 0)] {
+            f.add(Point::new(p.0, p.1));
+        }
+        assert_eq!(f.entries().len(), 2);
+        assert_eq!(f.entries()[0].steps, 3);
+        assert_eq!(f.entries()[1].steps, 1);
+        assert!(f.enters_tile_within(Point::new(0, 0), 1));
+        // the budget is spent entry by entry: 3 steps of quarter (0,0) exhaust a look of 2
+        let mut g = Future::new();
+        for p in [(0, 0), (1, 0), (2, 0), (30, 0)] {
+            g.add(Point::new(p.0, p.1));
+        }
+        assert!(!g.enters_tile_within(Point::new(1, 0), 2));
+        assert!(g.enters_tile_within(Point::new(1, 0), 4));
+        f.pop_step();
+        f.pop_step();
+        assert_eq!(f.entries()[0].steps, 1);
+        f.pop_step();
+        assert_eq!(f.entries().len(), 1);
+        assert_eq!(f.entries()[0].quarter, Point::new(1, 0));
+    }
+}
