@@ -1,1 +1,26 @@
-//! windward (being built).
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod astar;
+pub mod game;
+pub mod geometry;
+pub mod map;
+pub mod mapgen;
+pub mod movement;
+pub mod protocol;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod tick;
+pub mod trace;
+pub mod xml;
+
+pub use game::{Config, Game, GameError};
+pub use geometry::{Heading, Point};
+pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
+pub use rules::{Event, Recipient, Status};
+pub use setup::{Setup, SetupError};
+pub use state::{
+    Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger, PassengerId, Player,
+    PlayerId, State,
+};
