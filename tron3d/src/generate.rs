@@ -421,16 +421,30 @@ pub fn generate(spec: &Spec) -> Board {
             .collect(),
         None => vec![(0..n).collect()],
     };
-    let orbit_size = images.len();
-    let mut distances: HashMap<usize, Vec<u32>> = HashMap::new();
+    // All-pairs move distances (at most 1024² entries, generation only).
+    let distances: Vec<Vec<u32>> = (0..n).map(|v| bfs(&adjacency, v)).collect();
+    let max_degree = adjacency.iter().map(Vec::len).max().unwrap_or(0);
+    // Spawn candidates are "interior" vertices: full degree, and so are their neighbours (no
+    // start in a grid's corner or next to an icosphere's five-fold vertex), when there are any.
+    let interior: Vec<bool> = (0..n)
+        .map(|v| {
+            adjacency[v].len() == max_degree
+                && adjacency[v]
+                    .iter()
+                    .all(|&w| adjacency[w].len() == max_degree)
+        })
+        .collect();
     let mut chosen: Vec<usize> = Vec::new();
-    let mut pick_orbits = |count: usize, chosen: &mut Vec<usize>| -> Vec<usize> {
+    let pick_orbits = |count: usize, only_interior: bool, chosen: &mut Vec<usize>| -> Vec<usize> {
         let mut picked = Vec::new();
         // Without symmetry, each player's bike is its own orbit.
         let repeats = if group.is_some() { 1 } else { spec.nb_players };
         for _ in 0..count * repeats {
             let mut best: Option<(u32, usize)> = None;
             for v in 0..n {
+                if only_interior && !interior[v] && interior.iter().any(|&i| i) {
+                    continue;
+                }
                 let orbit: Vec<usize> = images.iter().map(|img| img[v]).collect();
                 let mut distinct = orbit.clone();
                 distinct.sort_unstable();
@@ -438,23 +452,10 @@ pub fn generate(spec: &Spec) -> Board {
                 if distinct.len() != orbit.len() || orbit.iter().any(|o| chosen.contains(o)) {
                     continue;
                 }
-                let dist_v = distances
-                    .entry(v)
-                    .or_insert_with(|| bfs(&adjacency, v))
-                    .clone();
                 let mut score = u32::MAX;
                 for &o in &orbit {
-                    // d(o, x) = d(v, g⁻¹x) is not needed: compute from o directly.
-                    let dist_o = if o == v {
-                        dist_v.clone()
-                    } else {
-                        distances
-                            .entry(o)
-                            .or_insert_with(|| bfs(&adjacency, o))
-                            .clone()
-                    };
                     for &x in chosen.iter().chain(orbit.iter().filter(|&&x| x != o)) {
-                        score = score.min(dist_o[x]);
+                        score = score.min(distances[o][x]);
                     }
                 }
                 if best.is_none_or(|(s, _)| score > s) {
@@ -469,9 +470,8 @@ pub fn generate(spec: &Spec) -> Board {
         }
         picked
     };
-    let spawns = pick_orbits(spec.nb_bikes, &mut chosen);
-    let bonus = pick_orbits(spec.bonus_orbits, &mut chosen);
-    let _ = orbit_size;
+    let spawns = pick_orbits(spec.nb_bikes, true, &mut chosen);
+    let bonus = pick_orbits(spec.bonus_orbits, false, &mut chosen);
     let as_i64 = |ids: &[usize]| ids.iter().map(|&v| v as i64).collect::<Vec<_>>();
     let neighbours: Vec<Vec<i64>> = adjacency.iter().map(|l| as_i64(l)).collect();
     Board::new(

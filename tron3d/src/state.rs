@@ -156,7 +156,7 @@ pub struct State {
     /// Items lying on vertices, two bits per vertex (0 none, 1 turbo, 2 ghost, 3 points).
     pub(crate) item_bits: [VertexSet; 2],
     /// The ghost stacks of all vertices, in push order (the original's `hack_guarro`).
-    pub(crate) ghost_marks: SmallVec<[GhostMark; 16]>,
+    pub(crate) ghost_marks: SmallVec<[GhostMark; 32]>,
     pub(crate) bikes: [Bike; MAX_BIKES],
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) rng: Pcg64Mcg,
