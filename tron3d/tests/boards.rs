@@ -120,8 +120,9 @@ fn spawns_are_fair_by_symmetry() {
             .collect();
         let mut territory = vec![0; p];
         for v in 0..board.nb_vertices() {
-            let best = (0..p).map(|j| owner_distances[j][v]).min().unwrap();
-            let owners: Vec<usize> = (0..p).filter(|&j| owner_distances[j][v] == best).collect();
+            let at_v: Vec<u32> = owner_distances.iter().map(|d| d[v]).collect();
+            let best = *at_v.iter().min().unwrap();
+            let owners: Vec<usize> = (0..p).filter(|&j| at_v[j] == best).collect();
             if owners.len() == 1 {
                 territory[owners[0]] += 1;
             }
