@@ -120,6 +120,18 @@ impl Actions {
         [a.moves[0], a.moves[1], b.moves[0], b.moves[1]]
     }
 
+    /// The orders seen through the central inversion with sides swapped (see
+    /// [`State::mirrored`](crate::State::mirrored)): each side gets the other's orders with every
+    /// direction reversed.
+    pub fn mirrored(&self) -> Actions {
+        let flip = |mv: Option<Move>| match mv {
+            Some(mv) => Some(Move::new(mv.direction.opposite(), mv.turn, mv.shoot)),
+            None => None,
+        };
+        let [a, b, c, d] = self.per_plane();
+        Actions::from_planes([flip(c), flip(d), flip(a), flip(b)])
+    }
+
     /// The joint orders from the four planes' orders in plane-index order.
     pub const fn from_planes(moves: [Option<Move>; 4]) -> Actions {
         Actions([

@@ -12,6 +12,7 @@
 //!    cooldown falls by one down to 0;
 //! 5. the end check.
 
+use rand::Rng;
 use smallvec::SmallVec;
 
 use crate::{
@@ -276,6 +277,28 @@ impl Game {
             for &y in &b {
                 buf.push(Action { moves: [x, y] });
             }
+        }
+    }
+
+    /// A uniformly random [`legal_moves`](Game::legal_moves) entry for `plane` (`None` for a
+    /// dead plane), for random playouts. Allocation-free; all chance comes from `rng`.
+    pub fn random_move(&self, state: &State, plane: PlaneId, rng: &mut impl Rng) -> Option<Move> {
+        let moves = self.legal_moves(state, plane);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.random_range(0..moves.len())])
+        }
+    }
+
+    /// A random action for `side`: each plane's move drawn by [`random_move`](Game::random_move).
+    pub fn random_action(&self, state: &State, side: Side, rng: &mut impl Rng) -> Action {
+        let [first, second] = side.planes();
+        Action {
+            moves: [
+                self.random_move(state, first, rng),
+                self.random_move(state, second, rng),
+            ],
         }
     }
 
