@@ -124,10 +124,8 @@ impl Actions {
     /// [`State::mirrored`](crate::State::mirrored)): each side gets the other's orders with every
     /// direction reversed.
     pub fn mirrored(&self) -> Actions {
-        let flip = |mv: Option<Move>| match mv {
-            Some(mv) => Some(Move::new(mv.direction.opposite(), mv.turn, mv.shoot)),
-            None => None,
-        };
+        let flip =
+            |mv: Option<Move>| mv.map(|mv| Move::new(mv.direction.opposite(), mv.turn, mv.shoot));
         let [a, b, c, d] = self.per_plane();
         Actions::from_planes([flip(c), flip(d), flip(a), flip(b)])
     }
