@@ -2,6 +2,9 @@
 //! pseudo-code (§5.8), the mirror symmetry, copy-make, the edge cases of the rules doc §11, and
 //! robustness against any move and any protocol input.
 
+// The reference round mirrors the controller's indexed Java loops on purpose.
+#![allow(clippy::needless_range_loop)]
+
 use dogfight::protocol::{Message, PlaneReport, parse_reply, reply_line, run_bot, turn_messages};
 use dogfight::strategy;
 use dogfight::{
@@ -254,7 +257,6 @@ proptest! {
         let mut copy = state;
         game.advance(&mut copy, &actions);
         prop_assert_eq!(stepped, copy);
-        prop_assert_eq!(state.clone(), state);
     }
 
     #[test]
