@@ -702,7 +702,7 @@ struct Sweep {
 }
 
 impl Sweep {
-    fn prepare(clouds: &[Cloud], mut order: Vec<u16>) -> Option<Sweep> {
+    fn prepare(clouds: &Vec<Cloud>, mut order: Vec<u16>) -> Option<Sweep> {
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
         for c in clouds {
@@ -729,6 +729,10 @@ impl Sweep {
         if !valid {
             order.clear();
             rank.iter_mut().for_each(|r| *r = u16::MAX);
+        }
+        // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
+        if order.capacity() < clouds.len().max(clouds.capacity()) {
+            order.reserve_exact(clouds.capacity().max(n) - order.len());
         }
         for i in 0..n {
             if rank[i] == u16::MAX {

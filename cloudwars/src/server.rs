@@ -1,1 +1,496 @@
-//! server
+//! A headless server that speaks the original protocol over TCP (`remote/server.go`), so any
+//! CloudWars bot can connect and play.
+//!
+//! Like the original it holds the world frozen until the expected number of players has sent
+//! `play`, answers every request line with one `\r\n`-terminated line, and applies commands
+//! between updates. Two pacings:
+//!
+//! - [`Pacing::RealTime`]: a ticker runs updates at a fixed rate (the original's headless server
+//!   uses a 16 ms ticker, about 62.5 per second) and commands apply the moment they arrive.
+//! - [`Pacing::Lockstep`]: as fast as the clients allow. Each player's `list` waits until every
+//!   connected player has sent `list`; then the server applies the commands queued since the
+//!   last update in player order (each answered at once with the result it will have, which
+//!   depends only on the player's own cloud), runs one update and answers all the `list`s. The
+//!   game is then deterministic for a fixed seed and deterministic clients.
+//!
+//! Differences from the original, on purpose: the server stops when the win flag is set (unless
+//! [`ServerConfig::stop_on_win`] is false) or after [`ServerConfig::max_iterations`], and prints a
+//! results line; players are placed with the seeded generator; NaN or infinite moves get
+//! `err: invalid move`; the `list` rate is not limited (as in the original).
+
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::action::Action;
+use crate::cloud::{Cloud, Color, Player, PlayerId};
+use crate::protocol::{Command, ProtocolError, Reply, ServerError, list_reply, parse_command};
+use crate::rules::{CommandError, Game, move_cloud};
+use crate::state::{Config, State, WinReason, WorldParams};
+
+/// How the server paces updates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pacing {
+    /// A fixed number of updates per second.
+    RealTime {
+        /// Updates per second (the original: `1000 / (1000 / 60)` ms, about 62.5).
+        iterations_per_second: f64,
+    },
+    /// One update each time every connected player has sent `list`.
+    Lockstep,
+}
+
+/// The server's settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerConfig {
+    /// Board and speed.
+    pub config: Config,
+    /// The random world and the players' starting vapor.
+    pub params: WorldParams,
+    /// Seed of the world and of the players' random positions.
+    pub seed: u64,
+    /// Players to wait for before the world starts (the original's `-rAmount`, 3 by default).
+    pub players: usize,
+    /// Real-time or lockstep.
+    pub pacing: Pacing,
+    /// Stop when the win flag is set (the original keeps running).
+    pub stop_on_win: bool,
+    /// Stop after this many updates at the latest.
+    pub max_iterations: u64,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        let config = Config::default();
+        ServerConfig {
+            config,
+            params: WorldParams::default(),
+            seed: 1,
+            players: 3,
+            pacing: Pacing::RealTime {
+                iterations_per_second: 62.5,
+            },
+            stop_on_win: true,
+            max_iterations: config.max_iterations().max(0) as u64 + 1,
+        }
+    }
+}
+
+/// How a served game ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchResult {
+    /// Updates run.
+    pub iteration: u64,
+    /// The leader's name (`"no player alive"` or `""` as the original reports it).
+    pub leader: String,
+    /// Why the win flag is set, or `None` if the game was stopped without it.
+    pub reason: Option<WinReason>,
+    /// Every player's name and final vapor, in joining order.
+    pub players: Vec<(String, f32)>,
+}
+
+impl fmt::Display for MatchResult {
+    /// `results: iteration 812, leader "P1" (share), P1 1234.5, P2 0`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = match self.reason {
+            Some(WinReason::Share) => "share",
+            Some(WinReason::Timeout) => "timeout",
+            Some(WinReason::NoPlayerAlive) => "no player alive",
+            None => "stopped",
+        };
+        write!(
+            f,
+            "results: iteration {}, leader {:?} ({reason})",
+            self.iteration, self.leader
+        )?;
+        for (name, vapor) in &self.players {
+            write!(f, ", {name} {vapor}")?;
+        }
+        Ok(())
+    }
+}
+
+struct Seat {
+    /// The player's cloud as it will be after its queued commands (lockstep).
+    shadow: Cloud,
+    queued: Vec<Action>,
+    connected: bool,
+    waiting: bool,
+}
+
+struct Inner {
+    state: State,
+    seats: Vec<Seat>,
+    started: bool,
+    finished: Option<MatchResult>,
+    generation: u64,
+}
+
+struct Shared {
+    game: Game,
+    cfg: ServerConfig,
+    inner: Mutex<Inner>,
+    changed: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// After an update: is the game over?
+    fn check_end(&self, inner: &mut Inner) {
+        let state = &inner.state;
+        let by_win = self.cfg.stop_on_win && state.win_condition();
+        if by_win || state.iteration() >= self.cfg.max_iterations {
+            inner.finished = Some(result_of(&self.game, state));
+        }
+    }
+
+    /// Lockstep: if every connected player waits, apply the queues and run one update.
+    fn try_round(&self, inner: &mut Inner) {
+        if !inner.started || inner.finished.is_some() {
+            return;
+        }
+        let active = inner.seats.iter().filter(|s| s.connected).count();
+        if active == 0 {
+            inner.finished = Some(result_of(&self.game, &inner.state));
+            self.changed.notify_all();
+            return;
+        }
+        if inner.seats.iter().any(|s| s.connected && !s.waiting) {
+            return;
+        }
+        for id in 0..inner.seats.len() {
+            let queued = std::mem::take(&mut inner.seats[id].queued);
+            for action in queued {
+                let _ = self
+                    .game
+                    .apply(&mut inner.state, PlayerId(id as u8), action);
+            }
+        }
+        self.game.update(&mut inner.state);
+        for (id, seat) in inner.seats.iter_mut().enumerate() {
+            seat.waiting = false;
+            if let Some(c) = inner.state.cloud_of(PlayerId(id as u8)) {
+                seat.shadow = *c;
+            }
+        }
+        inner.generation += 1;
+        self.check_end(inner);
+        self.changed.notify_all();
+    }
+}
+
+fn result_of(game: &Game, state: &State) -> MatchResult {
+    let outcome = game.outcome(state);
+    MatchResult {
+        iteration: state.iteration(),
+        leader: state.leader_name().to_owned(),
+        reason: outcome.map(|o| o.reason),
+        players: state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let vapor = state.cloud_of(PlayerId(i as u8)).map_or(0.0, |c| c.vapor);
+                (p.name.clone(), vapor)
+            })
+            .collect(),
+    }
+}
+
+/// A bound server, ready to [`run`](Server::run).
+pub struct Server {
+    listener: TcpListener,
+    shared: Arc<Shared>,
+}
+
+impl Server {
+    /// Binds the listening socket (use `127.0.0.1:0` for a free loopback port) and builds the
+    /// world from the seed.
+    pub fn bind(addr: impl ToSocketAddrs, cfg: ServerConfig) -> io::Result<Server> {
+        let game = Game::new(cfg.config)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        let state = game.new_world(&cfg.params, cfg.seed);
+        let listener = TcpListener::bind(addr)?;
+        Ok(Server {
+            listener,
+            shared: Arc::new(Shared {
+                game,
+                cfg,
+                inner: Mutex::new(Inner {
+                    state,
+                    seats: Vec::new(),
+                    started: false,
+                    finished: None,
+                    generation: 0,
+                }),
+                changed: Condvar::new(),
+            }),
+        })
+    }
+
+    /// The address clients connect to.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until the game is over, then closes every connection and returns the result.
+    pub fn run(self) -> io::Result<MatchResult> {
+        self.listener.set_nonblocking(true)?;
+        let ticker = match self.shared.cfg.pacing {
+            Pacing::RealTime {
+                iterations_per_second,
+            } => {
+                let shared = Arc::clone(&self.shared);
+                let period = Duration::from_secs_f64(1.0 / iterations_per_second.max(1e-3));
+                Some(thread::spawn(move || run_ticker(&shared, period)))
+            }
+            Pacing::Lockstep => None,
+        };
+        let mut connections = Vec::new();
+        loop {
+            if self.shared.lock().finished.is_some() {
+                break;
+            }
+            match self.listener.accept() {
+                Ok((stream, peer)) => {
+                    let shared = Arc::clone(&self.shared);
+                    connections.push(thread::spawn(move || {
+                        let _ = serve_connection(&shared, stream, peer);
+                    }));
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    thread::sleep(Duration::from_millis(5));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some(t) = ticker {
+            let _ = t.join();
+        }
+        for c in connections {
+            let _ = c.join();
+        }
+        let result = self.shared.lock().finished.clone();
+        Ok(result.expect("the loop ends only when finished"))
+    }
+}
+
+fn run_ticker(shared: &Shared, period: Duration) {
+    let mut next = Instant::now() + period;
+    loop {
+        let now = Instant::now();
+        if next > now {
+            thread::sleep(next - now);
+        }
+        next += period;
+        let mut inner = shared.lock();
+        if inner.finished.is_some() {
+            return;
+        }
+        if inner.started {
+            shared.game.update(&mut inner.state);
+            shared.check_end(&mut inner);
+            shared.changed.notify_all();
+        }
+    }
+}
+
+struct Session {
+    name: String,
+    color: Color,
+    me: Option<PlayerId>,
+}
+
+fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_millis(50)))?;
+    stream.set_nodelay(true)?;
+    let mut writer = stream.try_clone()?;
+    let mut reader = BufReader::new(stream);
+    let mut session = Session {
+        name: format!("unknown [{peer}]"),
+        color: Color::Red,
+        me: None,
+    };
+    let mut line = Vec::new();
+    let outcome = loop {
+        if shared.lock().finished.is_some() {
+            break Ok(());
+        }
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break Ok(()),
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                continue;
+            }
+            Err(e) => break Err(e),
+        }
+        if !line.ends_with(b"\n") {
+            // End of stream without a newline: the last (partial) line is still a request.
+            let (reply, quit) = respond(shared, &mut session, &line);
+            let _ = writer.write_all(reply.to_line().as_bytes());
+            let _ = quit;
+            break Ok(());
+        }
+        let (reply, quit) = respond(shared, &mut session, &line);
+        line.clear();
+        if let Err(e) = writer.write_all(reply.to_line().as_bytes()) {
+            break Err(e);
+        }
+        if quit {
+            break Ok(());
+        }
+    };
+    if let Some(id) = session.me {
+        let mut inner = shared.lock();
+        inner.seats[id.index()].connected = false;
+        shared.try_round(&mut inner);
+    }
+    outcome
+}
+
+/// One request, one reply (and whether to close the connection).
+fn respond(shared: &Shared, session: &mut Session, line: &[u8]) -> (Reply, bool) {
+    let not_ready = |inner: &Inner| !inner.started;
+    match parse_command(line) {
+        Err(ProtocolError::InvalidMoveInput { .. }) => {
+            let inner = shared.lock();
+            let err = if session.me.is_none() {
+                ServerError::NotPlaying
+            } else if not_ready(&inner) {
+                ServerError::WaitForPlayers
+            } else {
+                ServerError::InvalidInput
+            };
+            (Reply::Error(err), false)
+        }
+        Err(e) => (Reply::Error(e.reply()), false),
+        Ok(Command::Quit) => (Reply::Ok, true),
+        Ok(Command::Name(name)) => {
+            session.name = name;
+            (Reply::Ok, false)
+        }
+        Ok(Command::Type(color)) => {
+            session.color = color;
+            (Reply::Ok, false)
+        }
+        Ok(Command::List) => (list(shared, session), false),
+        Ok(Command::Play) => (play(shared, session), false),
+        Ok(Command::Move(input)) => (command(shared, session, Action::Move(input.wind)), false),
+        Ok(Command::Kill) => (command(shared, session, Action::Kill), false),
+    }
+}
+
+fn list(shared: &Shared, session: &Session) -> Reply {
+    let mut inner = shared.lock();
+    if let (Pacing::Lockstep, Some(id)) = (shared.cfg.pacing, session.me)
+        && inner.started
+        && inner.finished.is_none()
+    {
+        let generation = inner.generation;
+        inner.seats[id.index()].waiting = true;
+        shared.try_round(&mut inner);
+        while inner.generation == generation && inner.finished.is_none() {
+            inner = shared
+                .changed
+                .wait(inner)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    list_reply(&shared.game, &inner.state)
+}
+
+fn play(shared: &Shared, session: &mut Session) -> Reply {
+    if session.me.is_some() {
+        return Reply::Error(ServerError::AlreadyPlaying);
+    }
+    let mut inner = shared.lock();
+    if inner.state.players().iter().any(|p| p.name == session.name) {
+        return Reply::Error(ServerError::NameTaken);
+    }
+    if inner.seats.len() >= shared.cfg.players {
+        return Reply::Error(ServerError::MaxPlayers);
+    }
+    let player = Player {
+        name: session.name.clone(),
+        color: session.color,
+    };
+    let vapor = shared.cfg.params.player_vapor;
+    let inner = &mut *inner;
+    match shared
+        .game
+        .add_player(&mut inner.state, player, None, vapor)
+    {
+        Ok(id) => {
+            let shadow = *inner.state.cloud_of(id).expect("just added");
+            inner.seats.push(Seat {
+                shadow,
+                queued: Vec::new(),
+                connected: true,
+                waiting: false,
+            });
+            session.me = Some(id);
+            if inner.seats.len() >= shared.cfg.players {
+                inner.started = true;
+                shared.changed.notify_all();
+            }
+            Reply::GameBegins
+        }
+        Err(_) => Reply::Error(ServerError::MaxPlayers),
+    }
+}
+
+fn command(shared: &Shared, session: &Session, action: Action) -> Reply {
+    let Some(id) = session.me else {
+        return Reply::Error(ServerError::NotPlaying);
+    };
+    let mut inner = shared.lock();
+    let inner = &mut *inner;
+    if action == Action::Kill {
+        let dead = match shared.cfg.pacing {
+            Pacing::Lockstep => inner.seats[id.index()].shadow.is_dead(),
+            Pacing::RealTime { .. } => inner.state.cloud_of(id).is_none_or(Cloud::is_dead),
+        };
+        if dead {
+            return Reply::Error(ServerError::AlreadyDead);
+        }
+    } else if !inner.started {
+        return Reply::Error(ServerError::WaitForPlayers);
+    }
+    if !inner.started {
+        // The original answers `ok` to a kill while frozen but changes nothing.
+        return Reply::Ok;
+    }
+    let result = match shared.cfg.pacing {
+        Pacing::RealTime { .. } => shared.game.apply(&mut inner.state, id, action),
+        Pacing::Lockstep => {
+            let seat = &mut inner.seats[id.index()];
+            let result = match action {
+                Action::Move(wind) => move_cloud(&mut seat.shadow, wind).map(|_| ()),
+                Action::Kill => {
+                    seat.shadow.vapor = 0.0;
+                    Ok(())
+                }
+            };
+            if result.is_ok() {
+                seat.queued.push(action);
+            }
+            result
+        }
+    };
+    match result {
+        Ok(()) => Reply::Ok,
+        Err(CommandError::AlreadyDead(_)) => Reply::Error(ServerError::AlreadyDead),
+        Err(_) => Reply::Error(ServerError::InvalidMove),
+    }
+}

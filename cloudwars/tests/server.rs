@@ -1,0 +1,279 @@
+//! The headless server against real TCP clients on loopback (every test bounded in time).
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::thread;
+use std::time::Duration;
+
+use cloudwars::client::{Client, ClientError};
+use cloudwars::protocol::{Reply, ServerError};
+use cloudwars::server::{MatchResult, Pacing, Server, ServerConfig};
+use cloudwars::{Color, Config, Vec2, WinReason, WorldParams};
+
+const TIMEOUT: Option<Duration> = Some(Duration::from_secs(20));
+
+fn small_config(players: usize, pacing: Pacing) -> ServerConfig {
+    ServerConfig {
+        config: Config {
+            width: 400,
+            height: 300,
+            game_speed: 60,
+            sim_speed_up: 1,
+        },
+        params: WorldParams {
+            rainclouds: 3,
+            ..WorldParams::default()
+        },
+        seed: 1,
+        players,
+        pacing,
+        stop_on_win: true,
+        max_iterations: 10_801,
+    }
+}
+
+fn start(cfg: ServerConfig) -> (String, thread::JoinHandle<MatchResult>) {
+    let server = Server::bind("127.0.0.1:0", cfg).unwrap();
+    let addr = server.local_addr().unwrap().to_string();
+    (addr, thread::spawn(move || server.run().unwrap()))
+}
+
+fn client(addr: &str) -> Client {
+    let mut c = Client::connect(addr).unwrap();
+    c.set_timeout(TIMEOUT).unwrap();
+    c
+}
+
+fn err(e: ServerError) -> Reply {
+    Reply::Error(e)
+}
+
+#[test]
+fn replies_end_in_crlf_byte_for_byte() {
+    let (addr, server) = start(small_config(1, Pacing::Lockstep));
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(TIMEOUT).unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut exchange = |request: &[u8]| {
+        stream.write_all(request).unwrap();
+        let mut reply = Vec::new();
+        reader.read_until(b'\n', &mut reply).unwrap();
+        String::from_utf8(reply).unwrap()
+    };
+    assert_eq!(exchange(b"li\n"), "err: invalid command\r\n");
+    assert_eq!(exchange(b"\r\n"), "err: invalid command\r\n");
+    assert_eq!(exchange(b"move10;0\r\n"), "err: you're not playing\r\n");
+    assert_eq!(
+        exchange(b"typepink\n"),
+        "err: invalid color; use 'blue', 'gray', 'orange', 'purple' or 'red'\r\n"
+    );
+    let list = exchange(b"LIST\n");
+    assert!(list.starts_with("{\"Width\":400,\"Height\":300,\"GameSpeed\":60,\"Iteration\":0,\"WorldVapor\":0,\"Alive\":0,\"WinCondition\":false,\"Leader\":\"\",\"Clouds\":[{\"Pos\":{\"X\":"));
+    assert!(list.ends_with("],\"SimSpeedUp\":1}\r\n"), "{list}");
+    assert_eq!(exchange(b"nameSolo\n"), "ok\r\n");
+    assert_eq!(
+        exchange(b"play\n"),
+        "ok: the game begins when all players are ready\r\n"
+    );
+    // One player: the share test passes after the first update and the server stops.
+    let list = exchange(b"list\n");
+    assert!(list.contains("\"Iteration\":1,"), "{list}");
+    assert!(
+        list.contains("\"WinCondition\":true,\"Leader\":\"Solo\""),
+        "{list}"
+    );
+    let result = server.join().unwrap();
+    assert_eq!(result.iteration, 1);
+    assert_eq!(result.leader, "Solo");
+    assert_eq!(result.reason, Some(WinReason::Share));
+    assert!(
+        result
+            .to_string()
+            .starts_with("results: iteration 1, leader \"Solo\" (share), Solo ")
+    );
+}
+
+#[test]
+fn the_original_transcript_in_lockstep() {
+    let (addr, server) = start(small_config(2, Pacing::Lockstep));
+    let mut a = client(&addr);
+    let send = |c: &mut Client, line: &str| c.send_line(line).unwrap();
+    assert!(matches!(send(&mut a, "list"), Reply::World(_)));
+    assert_eq!(send(&mut a, "li"), err(ServerError::InvalidCommand));
+    assert_eq!(send(&mut a, ""), err(ServerError::InvalidCommand));
+    assert_eq!(send(&mut a, "move10;0"), err(ServerError::NotPlaying));
+    assert_eq!(send(&mut a, "move10,0"), err(ServerError::NotPlaying));
+    assert_eq!(send(&mut a, "kill"), err(ServerError::NotPlaying));
+    assert_eq!(send(&mut a, "name"), err(ServerError::InvalidNameLength));
+    assert_eq!(send(&mut a, "name   Spaced Name   "), Reply::Ok);
+    assert_eq!(
+        send(&mut a, "nameABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        err(ServerError::InvalidNameLength)
+    );
+    assert_eq!(send(&mut a, "nameHansi"), Reply::Ok);
+    assert_eq!(send(&mut a, "typepink"), err(ServerError::InvalidColor));
+    assert_eq!(send(&mut a, "typeBLUE"), Reply::Ok);
+    assert_eq!(send(&mut a, "Play"), Reply::GameBegins);
+    assert_eq!(send(&mut a, "play"), err(ServerError::AlreadyPlaying));
+    assert_eq!(send(&mut a, "move10;0"), err(ServerError::WaitForPlayers));
+    assert_eq!(send(&mut a, "move10,0"), err(ServerError::WaitForPlayers));
+
+    let mut b = client(&addr);
+    b.name("Hansi").unwrap();
+    assert!(matches!(
+        b.play(),
+        Err(ClientError::Server(ServerError::NameTaken))
+    ));
+    b.name("Bob").unwrap();
+    b.color(Color::Orange).unwrap();
+    b.play().unwrap();
+    let mut c = client(&addr);
+    c.name("Late").unwrap();
+    assert!(matches!(
+        c.play(),
+        Err(ClientError::Server(ServerError::MaxPlayers))
+    ));
+    c.quit().unwrap();
+
+    assert_eq!(send(&mut a, "move10;0"), Reply::Ok);
+    assert_eq!(send(&mut a, "move0.5;0.5"), err(ServerError::InvalidMove));
+    assert_eq!(send(&mut a, "move10,0"), err(ServerError::InvalidInput));
+    assert_eq!(send(&mut a, "move 10;0"), err(ServerError::InvalidMove));
+    assert_eq!(send(&mut a, "move10;0;1"), err(ServerError::InvalidInput));
+    assert_eq!(send(&mut a, "moveabc;5"), Reply::Ok);
+    assert_eq!(send(&mut a, "move1e9;0"), err(ServerError::InvalidMove));
+    assert_eq!(send(&mut a, "moveinf;0"), err(ServerError::InvalidMove));
+    // The original accepts NaN and then cannot list its world; we refuse it.
+    assert_eq!(send(&mut a, "moveNaN;0"), err(ServerError::InvalidMove));
+
+    // Lockstep: both players list, then one update runs.
+    let b_thread = thread::spawn(move || {
+        let world = b.list().unwrap();
+        (b, world)
+    });
+    let world = a.list().unwrap();
+    let (mut b, world_b) = b_thread.join().unwrap();
+    assert_eq!(world.iteration, 1);
+    assert_eq!(world, world_b);
+    // Hansi's two moves spawned two rainclouds after the players.
+    assert_eq!(world.clouds.len(), 3 + 2 + 2);
+    let hansi = world.me("Hansi").unwrap();
+    assert_eq!(
+        (hansi.color.as_str(), hansi.vapor),
+        ("blue", 600.0 - 10.0 - 5.0)
+    );
+    assert_eq!(world.me("Bob").unwrap().color, "orange");
+
+    assert_eq!(send(&mut a, "kill"), Reply::Ok);
+    assert_eq!(send(&mut a, "kill"), err(ServerError::AlreadyDead));
+    assert_eq!(send(&mut a, "move5;0"), err(ServerError::InvalidMove));
+    let b_thread = thread::spawn(move || b.list().unwrap());
+    let world = a.list().unwrap();
+    let _ = b_thread.join().unwrap();
+    assert_eq!(world.iteration, 2);
+    assert_eq!(world.me("Hansi").unwrap().vapor, 0.0);
+    assert!(world.win_condition);
+    assert_eq!(world.leader, "Bob");
+    let result = server.join().unwrap();
+    assert_eq!(result.iteration, 2);
+    assert_eq!(result.leader, "Bob");
+    assert_eq!(result.players.len(), 2);
+    assert_eq!(result.players[0], ("Hansi".to_owned(), 0.0));
+}
+
+/// A client bot: list, steer towards the nearest smaller cloud, until the server hangs up. It
+/// moves only once it sees all `players` (so its moves do not depend on when the others join).
+fn chase_bot(addr: String, name: &'static str, players: usize) -> u64 {
+    let mut c = client(&addr);
+    c.name(name).unwrap();
+    c.play().unwrap();
+    let mut last = 0;
+    loop {
+        let world = match c.list() {
+            Ok(w) => w,
+            Err(ClientError::Closed | ClientError::Io(_)) => return last,
+            Err(e) => panic!("{e}"),
+        };
+        last = world.iteration;
+        let Some(me) = world.me(name) else {
+            return last;
+        };
+        if world.clouds.iter().filter(|c| !c.player.is_empty()).count() < players {
+            continue;
+        }
+        let target = world
+            .clouds
+            .iter()
+            .filter(|o| o.vapor >= 1.0 && o.vapor < me.vapor && o.player.is_empty())
+            .min_by(|p, q| {
+                let d = |o: &&cloudwars::protocol::CloudJson| {
+                    (o.pos.x - me.pos.x).powi(2) + (o.pos.y - me.pos.y).powi(2)
+                };
+                d(p).total_cmp(&d(q))
+            });
+        if let Some(t) = target {
+            let (dx, dy) = (t.pos.x - me.pos.x, t.pos.y - me.pos.y);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+            match c.wind(Vec2::new(dx / len * 2.0, dy / len * 2.0)) {
+                Ok(()) | Err(ClientError::Server(_)) => {}
+                Err(_) => return last,
+            }
+        }
+    }
+}
+
+#[test]
+fn real_time_pacing_runs_to_the_iteration_limit_with_three_players() {
+    let mut cfg = small_config(
+        3,
+        Pacing::RealTime {
+            iterations_per_second: 400.0,
+        },
+    );
+    cfg.config.width = 1200;
+    cfg.config.height = 800;
+    cfg.params.rainclouds = 20;
+    cfg.stop_on_win = false;
+    cfg.max_iterations = 120;
+    let (addr, server) = start(cfg);
+    let bots: Vec<_> = ["P1", "P2", "P3"]
+        .into_iter()
+        .map(|name| {
+            let addr = addr.clone();
+            thread::spawn(move || chase_bot(addr, name, 3))
+        })
+        .collect();
+    let result = server.join().unwrap();
+    assert_eq!(result.iteration, 120);
+    assert_eq!(result.players.len(), 3);
+    for b in bots {
+        assert!(b.join().unwrap() <= 120);
+    }
+}
+
+#[test]
+fn lockstep_is_deterministic_for_a_fixed_seed() {
+    let run = || {
+        let mut cfg = small_config(2, Pacing::Lockstep);
+        cfg.config.width = 1000;
+        cfg.config.height = 700;
+        cfg.params.rainclouds = 15;
+        cfg.stop_on_win = false;
+        cfg.max_iterations = 150;
+        let (addr, server) = start(cfg);
+        let a = {
+            let addr = addr.clone();
+            thread::spawn(move || chase_bot(addr, "A", 2))
+        };
+        // Join in a fixed order so that player ids (and positions) do not depend on timing.
+        thread::sleep(Duration::from_millis(100));
+        let b = thread::spawn(move || chase_bot(addr, "B", 2));
+        let result = server.join().unwrap();
+        a.join().unwrap();
+        b.join().unwrap();
+        result
+    };
+    let first = run();
+    assert_eq!(first.iteration, 150);
+    assert_eq!(first, run());
+}
