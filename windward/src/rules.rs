@@ -196,9 +196,21 @@ pub fn with_state_rng<T>(state: &mut State, f: impl FnOnce(&mut State, &mut Pcg6
 /// (`Limo.Location.TilePosition`) to the destination stop, and 0 when remaining > total.
 ///
 /// Deviation: when the trip's start and destination are the same stop (possible after
-/// CHANGE_DESTINATION) and the car is on it, the original divides 0 by 0 and scores NaN (§12.9);
-/// this returns the points without partial credit.
+/// CHANGE_DESTINATION) and the car is on it, the original divides 0 by 0 and reports NaN (§12.9;
+/// it happens in the golden traces); this returns the points without partial credit. The rules that
+/// read the score (the hand limit, a DRAW's playability) still see the original's NaN, see
+/// [`raw_score`].
 pub fn score(state: &State, player: PlayerId, car_tile: Point) -> f32 {
+    let s = raw_score(state, player, car_tile);
+    if s.is_nan() {
+        state.player(player).points
+    } else {
+        s
+    }
+}
+
+/// The score exactly as the original computes it, NaN included (see [`score`]).
+pub fn raw_score(state: &State, player: PlayerId, car_tile: Point) -> f32 {
     let pl = state.player(player);
     if pl.delivered.len() >= DELIVERIES_TO_WIN {
         return pl.points + 2.0;
@@ -214,13 +226,13 @@ pub fn score(state: &State, player: PlayerId, car_tile: Point) -> f32 {
     let start = state.company_stops[start.index()];
     let total = dest.manhattan(start);
     let remaining = dest.manhattan(car_tile);
-    if remaining > total || total == 0 {
+    if remaining > total {
         return pl.points;
     }
     pl.points + 0.5f32 * (total - remaining) as f32 / total as f32
 }
 
-/// `MaxPowerUpsInHand` (PL:322-335): 4 below 0.5 points, 3 below 6, 2 below 8.5, else 1.
+/// `MaxPowerUpsInHand` (PL:322-335): 4 below 0.5 points, 3 below 6, 2 below 8.5, else 1 (also for NaN).
 pub fn max_hand(score: f32) -> usize {
     if score < 0.5 {
         4
@@ -433,7 +445,7 @@ fn enforce_hand_limit<C: Chance + ?Sized>(
     chance: &mut C,
     events: &mut Vec<Event>,
 ) {
-    let limit = max_hand(score(state, player, car_tile));
+    let limit = max_hand(raw_score(state, player, car_tile));
     let hand = &mut state.players[player.index()].hand;
     if hand.len() <= limit {
         return;
@@ -562,16 +574,8 @@ pub fn find_card(state: &mut State, player: PlayerId, wanted: &Card) -> Option<C
     Some(slot)
 }
 
-/// A card message (`<order action=..><powerup .../></order>`): the framework lookup
-/// ([`find_card`]), then `PlayerPowerups` (E:1705-1780).
-///
-/// - DISCARD removes the card from the hand, silently.
-/// - DRAW with room in the hand moves it from the deck (a card found in the hand is duplicated,
-///   §12.4), playable at once only when `|score| < 0.01`; with a full hand `POWER_UP_DRAW_TOO_MANY`.
-/// - PLAY needs the card in the hand (`POWER_UP_PLAY_NOT_EXIST`) and playable
-///   (`POWER_UP_PLAY_NOT_READY`); an instant card becomes `in_action` (replacing an unprocessed one),
-///   a MULT card becomes `next_bus_stop` (replacing the previous one). The card leaves the hand.
-///
+/// A card message (`<order action=..><powerup .../></order>`) from a remote player: the framework's
+/// lookup ([`find_card`]); an unknown card is ignored (F:745-755); otherwise [`card_action`].
 /// `car_tile` is the player's `TilePosition` (for the score).
 pub fn card_order(
     state: &mut State,
@@ -581,18 +585,41 @@ pub fn card_order(
     car_tile: Point,
     events: &mut Vec<Event>,
 ) {
-    let Some(slot) = find_card(state, player, wanted) else {
-        return;
-    };
-    let current_score = score(state, player, car_tile);
+    if let Some(slot) = find_card(state, player, wanted) {
+        card_action(state, player, action, Some(slot), *wanted, car_tile, events);
+    }
+}
+
+/// `PlayerPowerups` (E:1705-1780) on a card object: `slot` says where the object is, `None` for a
+/// card object that is in neither the hand nor the deck (a built-in AI can hold such a stale
+/// reference; then `card` is its value).
+///
+/// - DISCARD removes the card from the hand, silently.
+/// - DRAW with room in the hand moves it from the deck to the hand (a card object already in the
+///   hand, or in neither, is added again: the deck's `Remove` fails silently, §12.4), playable at
+///   once only when `|score| < 0.01`; with a full hand `POWER_UP_DRAW_TOO_MANY`.
+/// - PLAY needs the card in the hand (`POWER_UP_PLAY_NOT_EXIST`) and playable
+///   (`POWER_UP_PLAY_NOT_READY`); an instant card becomes `in_action` (replacing an unprocessed one,
+///   §12.5), a MULT card becomes `next_bus_stop` (replacing the previous one). It leaves the hand.
+pub fn card_action(
+    state: &mut State,
+    player: PlayerId,
+    action: CardAction,
+    slot: Option<CardSlot>,
+    card: Card,
+    car_tile: Point,
+    events: &mut Vec<Event>,
+) {
+    let current_score = raw_score(state, player, car_tile);
     let pl = &mut state.players[player.index()];
     let card = match slot {
-        CardSlot::Hand(i) => pl.hand[i],
-        CardSlot::Deck(i) => pl.deck[i],
+        Some(CardSlot::Hand(i)) => pl.hand[i],
+        Some(CardSlot::Deck(i)) => pl.deck[i],
+        None => card,
     };
     match action {
         CardAction::Discard => {
-            if let CardSlot::Hand(i) = slot {
+            if let Some(CardSlot::Hand(i)) = slot {
                 pl.hand.remove(i);
             }
         }
@@ -602,10 +629,11 @@ pub fn card_order(
                 let mut card = card;
                 card.ok_to_play = ok;
                 match slot {
-                    CardSlot::Deck(i) => {
+                    Some(CardSlot::Deck(i)) => {
                         pl.deck.remove(i);
                     }
-                    CardSlot::Hand(i) => pl.hand[i].ok_to_play = ok,
+                    Some(CardSlot::Hand(i)) => pl.hand[i].ok_to_play = ok,
+                    None => {}
                 }
                 pl.hand.push(card);
             } else {
@@ -618,7 +646,7 @@ pub fn card_order(
             }
         }
         CardAction::Play => {
-            let CardSlot::Hand(i) = slot else {
+            let Some(CardSlot::Hand(i)) = slot else {
                 events.push(Event {
                     to: Recipient::Only,
                     about: player,
