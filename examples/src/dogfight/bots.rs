@@ -1,0 +1,288 @@
+//! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
+//! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
+
+use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// The original's reference bot, `DumbPlanes` (`DP:10-35`), with a seeded generator instead of
+/// `Math.random()`.
+///
+/// For each live plane it tries `3 × (number of possible directions)` times: pick a random
+/// possible direction; if the cell it leads to is inside, take it, otherwise take another random
+/// possible direction (inside or not); turn with probability ½; shoot with probability 0.8 when
+/// the gun is ready. Because of a `continue` in the original only the last try counts, so the
+/// bot does fly into walls now and then; the port keeps that, and draws its random numbers in
+/// the same order.
+#[derive(Debug, Clone)]
+pub struct RandomBot {
+    rng: Pcg64Mcg,
+}
+
+impl RandomBot {
+    /// A bot whose choices all come from `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+
+    fn plane_move(&mut self, plane: &Plane, arena: &Arena) -> Move {
+        if !plane.alive {
+            return Move::slide(Direction::N);
+        }
+        let possible = plane.possible_directions();
+        let mut chosen = Move::slide(plane.heading);
+        for _ in 0..3 * possible.len() {
+            let mut direction = possible[self.rng.random_range(0..possible.len())];
+            if !arena.contains(plane.pos.step(direction)) {
+                direction = possible[self.rng.random_range(0..possible.len())];
+            }
+            let turn = self.rng.random::<f64>() > 0.5;
+            let shoot = plane.can_shoot() && self.rng.random::<f64>() > 0.2;
+            chosen = Move::new(direction, turn, shoot);
+        }
+        chosen
+    }
+}
+
+impl Bot for RandomBot {
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        let [a, b] = state.side(side);
+        Action::new(
+            self.plane_move(&a, game.arena()),
+            self.plane_move(&b, game.arena()),
+        )
+    }
+}
+
+/// One possible position of an enemy plane after the coming move.
+#[derive(Debug, Clone, Copy)]
+struct Response {
+    after: Plane,
+    fires: bool,
+}
+
+/// A bot that searches one round ahead against every move of every enemy plane.
+///
+/// For each enemy plane it lists all 17 (or 13) distinct direction/turn choices, simulated with
+/// the engine's [`Plane::simulate_move`], and assumes it fires whenever its gun is ready. Each
+/// own move is then scored by
+/// - the chance of dying: for each enemy plane, the share of its choices whose ray covers (or
+///   whose cell is) our new cell, combined over the enemy planes, plus a penalty for any risk;
+/// - the chance of a kill: the share of each enemy plane's choices that end on our ray;
+/// - safety from the walls ([`Plane::is_suicidal`] after the move) and room to manoeuvre.
+///
+/// The two own planes' moves are chosen jointly so that they neither collide nor shoot each
+/// other. Ties are broken by a seeded generator.
+#[derive(Debug, Clone)]
+pub struct SearchBot {
+    rng: Pcg64Mcg,
+}
+
+/// A scored move of one own plane.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    mv: Move,
+    after: Plane,
+    fires: bool,
+    score: f64,
+}
+
+const KILL: f64 = 100.0;
+const DEATH: f64 = 150.0;
+const ANY_RISK: f64 = 25.0;
+
+impl SearchBot {
+    /// A bot whose tie-breaks come from `seed`.
+    pub fn new(seed: u64) -> SearchBot {
+        SearchBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+
+    /// All distinct outcomes of an enemy plane's next move (firing whenever it can).
+    fn responses(plane: &Plane, arena: &Arena, out: &mut Vec<Response>) {
+        out.clear();
+        for &direction in plane.possible_directions() {
+            for turn in [false, true] {
+                if turn && direction == plane.heading {
+                    continue;
+                }
+                let after = plane.simulate_move(Move::new(direction, turn, false), arena);
+                out.push(Response {
+                    after,
+                    fires: after.can_shoot(),
+                });
+            }
+        }
+    }
+
+    fn candidates(
+        &mut self,
+        game: &Game,
+        state: &State,
+        id: PlaneId,
+        enemies: &[(Vec<Response>, bool); 2],
+        my_last: bool,
+    ) -> Vec<Candidate> {
+        let arena = game.arena();
+        let moves = game.legal_moves(state, id);
+        if moves.is_empty() {
+            // A dead plane: its move is ignored.
+            let plane = *state.plane(id);
+            return vec![Candidate {
+                mv: Move::slide(Direction::N),
+                after: plane,
+                fires: false,
+                score: 0.0,
+            }];
+        }
+        let plane = *state.plane(id);
+        let death = if my_last { DEATH * 1.5 } else { DEATH };
+        moves
+            .iter()
+            .map(|&mv| {
+                let after = plane.simulate_move(mv, arena);
+                let fires = mv.shoot && after.can_shoot();
+                let mut score = self.rng.random::<f64>() * 0.01;
+                if !after.alive {
+                    score -= 10.0 * DEATH;
+                } else if after.is_suicidal(arena) {
+                    score -= 5.0 * DEATH;
+                } else {
+                    // Defence: the chance each enemy plane's choice kills us.
+                    let mut survive = 1.0;
+                    let mut any = false;
+                    for (responses, _) in enemies {
+                        if responses.is_empty() {
+                            continue;
+                        }
+                        let deadly = responses
+                            .iter()
+                            .filter(|r| {
+                                r.after.alive
+                                    && (r.after.pos == after.pos
+                                        || (r.fires
+                                            && r.after.shoot_range(arena).contains(after.pos)))
+                            })
+                            .count();
+                        any |= deadly > 0;
+                        survive *= 1.0 - deadly as f64 / responses.len() as f64;
+                    }
+                    score -= death * (1.0 - survive);
+                    if any {
+                        score -= ANY_RISK;
+                    }
+                    // Room: prefer cells away from the walls (at most 3 cells counts).
+                    let room = Direction::ALL[..]
+                        .iter()
+                        .filter(|d| d.axes() == 1)
+                        .map(|&d| arena.wall_distance(after.pos, d).min(3))
+                        .min()
+                        .unwrap_or(0);
+                    score += f64::from(room) * 2.0;
+                    // Aim for next round: enemies ahead of our new heading.
+                    for (responses, last) in enemies {
+                        let ahead = responses
+                            .iter()
+                            .filter(|r| {
+                                r.after.alive && after.shoot_range(arena).contains(r.after.pos)
+                            })
+                            .count();
+                        if ahead > 0 {
+                            let chance = ahead as f64 / responses.len() as f64;
+                            let value = if *last { KILL * 1.5 } else { KILL };
+                            if fires {
+                                score += value * chance;
+                            } else {
+                                score += value * chance * 0.05;
+                            }
+                        }
+                    }
+                }
+                if fires {
+                    // A shot costs the next round's readiness.
+                    score -= 1.0;
+                }
+                Candidate {
+                    mv,
+                    after,
+                    fires,
+                    score,
+                }
+            })
+            .collect()
+    }
+}
+
+impl Bot for SearchBot {
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        let arena = game.arena();
+        let last = game.last_planes(state);
+        let enemy_ids = side.opponent().planes();
+        let mut enemies: [(Vec<Response>, bool); 2] = Default::default();
+        for (slot, &id) in enemy_ids.iter().enumerate() {
+            Self::responses(state.plane(id), arena, &mut enemies[slot].0);
+            enemies[slot].1 = last.contains(id);
+        }
+        let [first, second] = side.planes();
+        let my_last = |id| last.contains(id);
+        let a = self.candidates(game, state, first, &enemies, my_last(first));
+        let b = self.candidates(game, state, second, &enemies, my_last(second));
+        let mut best = (f64::NEG_INFINITY, a[0].mv, b[0].mv);
+        for x in &a {
+            for y in &b {
+                let mut score = x.score + y.score;
+                if x.after.alive && y.after.alive {
+                    if x.after.pos == y.after.pos {
+                        score -= 2.0 * DEATH;
+                    }
+                    if x.fires && x.after.shoot_range(arena).contains(y.after.pos) {
+                        score -= DEATH;
+                    }
+                    if y.fires && y.after.shoot_range(arena).contains(x.after.pos) {
+                        score -= DEATH;
+                    }
+                }
+                if score > best.0 {
+                    best = (score, x.mv, y.mv);
+                }
+            }
+        }
+        Action::new(best.1, best.2)
+    }
+}
+
+/// The bots `play dogfight` knows: `(name, description)`.
+pub const BOTS: [(&str, &str); 3] = [
+    (
+        "search",
+        "looks one round ahead over every enemy move (SearchBot)",
+    ),
+    ("random", "the original's DumbPlanes, seeded (RandomBot)"),
+    ("straight", "sends no moves: flies straight into the wall"),
+];
+
+/// A bot that sends no moves (the golden data's `Straight`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StraightBot;
+
+impl Bot for StraightBot {
+    fn act(&mut self, _: &Game, _: &State, _: Side) -> Action {
+        Action::none()
+    }
+}
+
+/// The bot called `name`, seeded with `seed`.
+pub fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    match name {
+        "search" => Ok(Box::new(SearchBot::new(seed))),
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "straight" => Ok(Box::new(StraightBot)),
+        other => Err(format!(
+            "unknown dogfight bot {other:?}; the bots are {}",
+            BOTS.map(|(name, _)| name).join(", ")
+        )),
+    }
+}
