@@ -247,6 +247,7 @@ impl Game {
                 })
                 .collect(),
             ticks_since_update: 96,
+            ticks_to_forecast: 0,
         }
     }
 }

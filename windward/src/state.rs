@@ -430,6 +430,9 @@ pub struct State {
     pub signals: Vec<crate::map::Signal>,
     /// `ticksSinceLastUpdate` of the status broadcast (starts at 96 so tick 1 broadcasts).
     pub ticks_since_update: i32,
+    /// `numTicksToPrepareMove` (E:332-346): the forecast runs on a tick when this is ≤ 0, then
+    /// restarts at 6; a path order sets it to 0. Starts at 0.
+    pub ticks_to_forecast: i32,
 }
 
 impl State {
