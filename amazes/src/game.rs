@@ -231,6 +231,7 @@ pub fn walk(
 /// Everything that changes during a game. The mover's look of this turn has already been
 /// applied: [`Game::observe`] gives the lines it reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
     knowledge: [RefereeKnowledge; 2],
     poses: [Pose; 2],

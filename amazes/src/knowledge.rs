@@ -81,6 +81,44 @@ impl<const W: usize> Bits<W> {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<const W: usize> serde::Serialize for Bits<W> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.0[..], s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, const W: usize> serde::Deserialize<'de> for Bits<W> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let words = <Vec<u64> as serde::Deserialize>::deserialize(d)?;
+        let n = words.len();
+        words
+            .try_into()
+            .map(Bits)
+            .map_err(|_| serde::de::Error::invalid_length(n, &"the bitset's word count"))
+    }
+}
+
+/// Serde for fixed byte arrays longer than serde's built-in 32 (as a byte sequence).
+#[cfg(feature = "serde")]
+mod byte_array {
+    pub fn serialize<S: serde::Serializer, const N: usize>(
+        a: &[u8; N],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&a[..], s)
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>, const N: usize>(
+        d: D,
+    ) -> Result<[u8; N], D::Error> {
+        let v = <Vec<u8> as serde::Deserialize>::deserialize(d)?;
+        let n = v.len();
+        v.try_into()
+            .map_err(|_| serde::de::Error::invalid_length(n, &"the map's cell count"))
+    }
+}
+
 impl<const W: usize> std::fmt::Debug for Bits<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(self.iter()).finish()
@@ -89,6 +127,7 @@ impl<const W: usize> std::fmt::Debug for Bits<W> {
 
 /// Where the outer edges of the maze lie in a knowledge map's coordinates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) enum Frame {
     /// The referee's grid: the map is the maze, its border is the outer edge, and the rule of the
     /// opposing edge (R-opp) applies to the border.
@@ -102,6 +141,7 @@ pub(crate) enum Frame {
 /// Squares are addressed by index `row * stride + col` (stride a power of two). See the module
 /// docs for the layout.
 #[derive(Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Knowledge<const CELLS: usize, const WORDS: usize> {
     height: u8,
     width: u8,
@@ -111,6 +151,7 @@ pub struct Knowledge<const CELLS: usize, const WORDS: usize> {
     frame: Frame,
     reading: Reading,
     /// Low nibble: edge known, high nibble: edge open (bit `Dir::bit`).
+    #[cfg_attr(feature = "serde", serde(with = "byte_array"))]
     edges: [u8; CELLS],
     disc: Bits<WORDS>,
     dead: Bits<WORDS>,

@@ -69,6 +69,7 @@ pub struct Uncertain {
 
 /// A player's map of the maze relative to its start.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LocalMap {
     size: usize,
     knowledge: WindowKnowledge,

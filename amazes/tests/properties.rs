@@ -578,3 +578,22 @@ fn local_map_agrees_with_the_referee_through_full_exploration() {
     assert!(fired >= 10, "outer-edge rules fired for {fired} players");
     assert!(sudden >= 1, "no game reached sudden death");
 }
+
+#[test]
+fn serde_round_trip_of_states_maps_and_events() {
+    let file = mazes::get(2);
+    let game = Game::new(file.maze, Config::default()).unwrap();
+    let mut state = game.initial_state(9);
+    let mut map = LocalMap::default();
+    map.observe(&game.observe(&state)).unwrap();
+    let event = game.advance(&mut state, &Action::from_line("TFRF"));
+    let json = serde_json::to_string(&state).unwrap();
+    assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);
+    let json = serde_json::to_string(&map).unwrap();
+    assert_eq!(serde_json::from_str::<LocalMap>(&json).unwrap(), map);
+    let json = serde_json::to_string(&event).unwrap();
+    assert_eq!(serde_json::from_str::<TurnEvent>(&json).unwrap(), event);
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+    assert!(serde_json::from_str::<State>("{}").is_err());
+}
