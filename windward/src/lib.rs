@@ -11,6 +11,8 @@ pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 pub mod tick;
 pub mod trace;
 pub mod xml;
