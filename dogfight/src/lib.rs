@@ -1,15 +1,10 @@
+// Dogfight (codegolf KOTH "3D Discrete Dogfighting Duel", 2014): two players, two planes each, a
+// walled 14³ cube, 100 rounds. Each round all planes move one cell, planes sharing a cell die,
+// then planes fire along their headings and every plane on a ray dies. The crate docs are the
+// README (its examples run as doctests); the module map below says where each concept lives.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-//! # The game in one paragraph
-//!
-//! Two players each fly two planes in a walled 14×14×14 cube for at most 100 rounds. Each
-//! round every plane moves one cell (straight, diagonally, turning or just changing lanes within
-//! the turn rule), then planes sharing a cell collide and die, then every plane that asks and
-//! whose gun is cool fires along its heading; the bullet hits every plane on the line, friends
-//! included. A side with no plane left loses; after the last round the side with more planes
-//! wins.
-//!
 //! # Map of the crate
 //!
 //! | module | concept |
@@ -24,8 +19,8 @@
 //! | [`outcome`] | fight results and match-up scores |
 //! | [`bot`] | the [`Bot`] trait and fight/match runners |
 //! | [`protocol`] | the non-Java wrapper's stdin/stdout protocol and a bot-side driver |
-//! | [`trace`] | the golden trace format: read, write, replay (feature `trace`, on by default) |
-//! | [`strategy`] | proptest strategies (feature `proptest`) |
+//! | `trace` | the golden trace format: read, write, replay (feature `trace`, on by default) |
+//! | `strategy` | proptest strategies (feature `proptest`) |
 
 pub mod action;
 pub mod arena;

@@ -302,6 +302,19 @@ impl Game {
         }
     }
 
+    /// The state as `side`'s bot is told it through the wrapper protocol (`W:`): its own planes
+    /// first (so it sees itself as [`Side::P1`]), dead planes reduced to `dead 0 0 0 N 0`
+    /// (`(0, 0, 0)`, heading N, cooldown 0). Java bots in the original get full copies instead;
+    /// the fields hidden here never influence the rules.
+    pub fn observe(&self, state: &State, side: Side) -> State {
+        let [a, b] = state.side(side);
+        let [c, d] = state.side(side.opponent());
+        State {
+            planes: [a, b, c, d].map(|p| crate::protocol::PlaneReport::of(&p).to_plane()),
+            round: state.round,
+        }
+    }
+
     /// The planes whose death would end the fight for their side (helpful to searches): the live
     /// planes of sides with exactly one plane left.
     pub fn last_planes(&self, state: &State) -> PlaneSet {
@@ -502,6 +515,116 @@ mod tests {
                 ..before
             }
         );
+    }
+
+    #[test]
+    fn hits_use_post_move_positions() {
+        let game = Game::default();
+        // p1.0 fires E along y from (5,0,5); p2.0 moves out of the line, p2.1 moves into it.
+        let mut s = planes([(5, 0, 5, "E"), FAR[0], (5, 6, 5, "U"), (6, 8, 5, "N")]);
+        let events = game.advance(
+            &mut s,
+            &all([Some(Move::slide(Direction::E).firing()), None, None, None]),
+        );
+        assert_eq!(
+            events.hit,
+            PlaneSet::from_flags([false, false, false, true])
+        );
+    }
+
+    #[test]
+    fn collided_wrecks_do_not_block_a_ray_and_two_shooters_may_share_a_target() {
+        let game = Game::default();
+        // p1.1 and p2.1 collide at (5,5,5) on p1.0's ray; p2.0 behind them is still hit.
+        let mut s = planes([
+            (0, 5, 5, "S"),
+            (5, 4, 5, "E"),
+            (8, 5, 5, "N"),
+            (5, 6, 5, "W"),
+        ]);
+        let events = game.advance(
+            &mut s,
+            &all([
+                Some(Move::slide(Direction::S).firing()),
+                None,
+                Some(Move::slide(Direction::N)),
+                None,
+            ]),
+        );
+        assert_eq!(
+            events.collided,
+            PlaneSet::from_flags([false, true, false, true])
+        );
+        assert_eq!(
+            events.hit,
+            PlaneSet::from_flags([false, false, true, false])
+        );
+        // Two shooters, one target.
+        let mut s = planes([(0, 5, 5, "S"), (5, 0, 5, "E"), (5, 5, 4, "U"), FAR[1]]);
+        let fire = |d| Some(Move::slide(d).firing());
+        let events = game.advance(
+            &mut s,
+            &all([
+                fire(Direction::S),
+                fire(Direction::E),
+                Some(Move::slide(Direction::U)),
+                None,
+            ]),
+        );
+        assert_eq!(events.fired.len(), 2);
+        assert!(!s.planes[2].alive);
+    }
+
+    #[test]
+    fn lane_changes_from_an_edge_heading_keep_it() {
+        let game = Game::default();
+        for requested in ["S", "E", "SED", "SU"] {
+            let mut s = planes([(5, 5, 5, "SE"), FAR[0], (13, 13, 0, "N"), FAR[1]]);
+            let events = game.advance(
+                &mut s,
+                &all([Some(Move::slide(dir(requested))), None, None, None]),
+            );
+            assert!(events.invalid_direction.is_empty(), "{requested}");
+            assert_eq!(s.planes[0].heading, dir("SE"));
+            assert_eq!(s.planes[0].pos, Pos::new(5, 5, 5).step(dir(requested)));
+        }
+    }
+
+    #[test]
+    fn a_side_flying_into_the_wall_loses() {
+        let game = Game::default();
+        let mut s = planes([
+            (13, 5, 5, "S"),
+            (13, 7, 5, "S"),
+            (5, 5, 5, "N"),
+            (5, 7, 5, "N"),
+        ]);
+        game.advance(&mut s, &Actions::default());
+        let outcome = game.outcome(&s).unwrap();
+        assert_eq!(
+            (outcome.reason, outcome.result(), outcome.round),
+            (EndReason::P1Out, -1, 1)
+        );
+    }
+
+    #[test]
+    fn observe_is_the_wrappers_view() {
+        let game = Game::default();
+        let mut s = game.initial_state();
+        s.planes[3].alive = false;
+        let seen = game.observe(&s, Side::P2);
+        assert_eq!(seen.planes[0], s.planes[2]);
+        assert_eq!(
+            seen.planes[1],
+            Plane {
+                alive: false,
+                pos: Pos::new(0, 0, 0),
+                heading: Direction::N,
+                cooldown: 0
+            }
+        );
+        assert_eq!(seen.planes[2], s.planes[0]);
+        assert_eq!(game.observe(&s, Side::P1).planes[..3], s.planes[..3]);
     }
 
     #[test]

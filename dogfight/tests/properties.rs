@@ -456,7 +456,7 @@ proptest! {
         let mut output = Vec::new();
         prop_assert_eq!(run_bot(&mut bot, input.as_bytes(), &mut output).unwrap(), 1);
         let seen = bot.seen[0];
-        prop_assert_eq!(seen.round, state.round);
+        prop_assert_eq!(seen, game.observe(&state, side));
         let own = state.side(side);
         let theirs = state.side(side.opponent());
         let expected = [own[0], own[1], theirs[0], theirs[1]];
