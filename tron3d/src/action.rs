@@ -111,7 +111,7 @@ impl Actions {
     }
 
     /// Appends `movement` to the commands of `player`. Players at or above
-    /// [`MAX_PLAYERS`](crate::MAX_PLAYERS) are ignored (no game has them).
+    /// [`MAX_PLAYERS`] are ignored (no game has them).
     pub fn push(&mut self, player: PlayerId, movement: Movement) {
         if let Some(list) = self.commands.get_mut(player as usize) {
             list.push(movement);
