@@ -4,13 +4,18 @@
 //! (`PrepareToMove`) and the traffic checks (lights, stop signs, left turns, following
 //! distance, the force-move of a stuck car). [`orders`] joins a new path to a car's position
 //! (`PlayerOrders`). [`pass`] runs the per-tick movement part of `Engine.Tick` over any
-//! [`drive::Traffic`] world.
+//! [`drive::Traffic`] world. [`round`] is a whole tick of a round over a [`State`](crate::State)
+//! (`FrameTick` + `Engine.Tick`) and the [`Game::step`](crate::Game::step) /
+//! [`Game::advance`](crate::Game::advance) / [`Game::run_until`](crate::Game::run_until) verbs.
 
 pub mod drive;
 pub mod orders;
 pub mod pass;
+pub mod replay;
+pub mod round;
 
 pub use drive::{DriveError, MoveEnd, SignalLocks, Traffic};
+pub use round::{Order, RunEnd, StateTraffic};
 
 #[cfg(test)]
 mod tests;
