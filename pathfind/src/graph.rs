@@ -222,7 +222,43 @@ fn csr(nodes: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> (Vec<u3
     (offsets, targets)
 }
 
+/// The graph's adjacency for the search kernels: the out-edge CSR and the open flags.
+#[derive(Clone, Copy)]
+pub struct GraphAdj<'a> {
+    offsets: &'a [u32],
+    targets: &'a [u32],
+    open: &'a [bool],
+}
+
+impl crate::space::internal::Adjacency for GraphAdj<'_> {
+    #[inline(always)]
+    fn bound(self) -> usize {
+        self.open.len()
+    }
+
+    #[inline(always)]
+    fn for_each_open(self, u: usize, mut f: impl FnMut(usize)) {
+        let (lo, hi) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
+        for &n in &self.targets[lo..hi] {
+            if self.open[n as usize] {
+                f(n as usize);
+            }
+        }
+    }
+}
+
 impl Space for Graph {
+    type Adj<'a> = GraphAdj<'a>;
+
+    #[inline(always)]
+    fn adjacency(&self) -> GraphAdj<'_> {
+        GraphAdj {
+            offsets: &self.out_offsets,
+            targets: &self.out_targets,
+            open: &self.open,
+        }
+    }
+
     #[inline(always)]
     fn id_bound(&self) -> usize {
         self.open.len()

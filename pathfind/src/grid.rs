@@ -435,7 +435,41 @@ fn offsets(order: NeighbourOrder, stride: usize) -> [isize; 4] {
     })
 }
 
+/// The grid's adjacency for the search kernels: the padded open flags and the four offsets.
+#[derive(Clone, Copy)]
+pub struct GridAdj<'a> {
+    open: &'a [bool],
+    offsets: [isize; 4],
+}
+
+impl crate::space::internal::Adjacency for GridAdj<'_> {
+    #[inline(always)]
+    fn bound(self) -> usize {
+        self.open.len()
+    }
+
+    #[inline(always)]
+    fn for_each_open(self, u: usize, mut f: impl FnMut(usize)) {
+        for off in self.offsets {
+            let n = u.wrapping_add_signed(off);
+            if self.open[n] {
+                f(n);
+            }
+        }
+    }
+}
+
 impl Space for Grid {
+    type Adj<'a> = GridAdj<'a>;
+
+    #[inline(always)]
+    fn adjacency(&self) -> GridAdj<'_> {
+        GridAdj {
+            open: &self.open,
+            offsets: self.offsets,
+        }
+    }
+
     #[inline(always)]
     fn id_bound(&self) -> usize {
         self.open.len()

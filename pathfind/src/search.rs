@@ -4,6 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::space::internal::Adjacency;
 use crate::{Error, Grid, Node, Space};
 
 /// The owner flag bit: set when more than one source is nearest.
@@ -49,8 +50,10 @@ pub struct Searcher {
     /// Per node id, for multi-source fields: the smallest nearest source index, `| TIED` when
     /// several sources are nearest.
     owner: Vec<u32>,
-    /// The BFS queue (each node enters at most once).
+    /// The BFS queue (each node enters at most once), always `id_bound + 4` long; `tail` is
+    /// the number of entries written by the current search.
     queue: Vec<u32>,
+    tail: usize,
     /// Open list of the general A*: `(f, u32::MAX - g, node)`, smallest first.
     heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
     /// Open lists of the grid A*: `(node, x | y << 16)` at f and at f + 2.
@@ -84,6 +87,7 @@ impl Searcher {
             stamp: Vec::new(),
             owner: Vec::new(),
             queue: Vec::new(),
+            tail: 0,
             heap: BinaryHeap::new(),
             bucket_now: Vec::new(),
             bucket_next: Vec::new(),
@@ -115,10 +119,11 @@ impl Searcher {
         if self.stamp.len() < bound {
             self.stamp.resize(bound, 0);
         }
-        if self.queue.capacity() < bound {
-            self.queue.reserve(bound - self.queue.len());
+        // Room for every node plus 4 slots of write-ahead for branch-free kernels.
+        if self.queue.len() < bound + 4 {
+            self.queue.resize(bound + 4, 0);
         }
-        self.queue.clear();
+        self.tail = 0;
         // Distances are below `bound` (a shortest path is simple), so values base..base+span
         // belong to this search and everything older is below base.
         let span = bound as u32 + 1;
@@ -197,36 +202,21 @@ impl Searcher {
         let base = self.base;
         for (i, &s) in sources.iter().enumerate() {
             let i = (i as u32).min(TIED - 1);
-            if self.stamp[s.index()] < base {
-                self.stamp[s.index()] = base;
+            if self.seed(s) {
                 self.owner[s.index()] = i;
-                self.queue.push(s.0);
             } else {
                 self.owner[s.index()] |= TIED;
             }
         }
-        let stamp = &mut self.stamp[..];
-        let owner = &mut self.owner[..];
-        let queue = &mut self.queue;
-        let mut head = 0;
-        while head < queue.len() {
-            let u = queue[head] as usize;
-            head += 1;
-            let next = stamp[u] + 1;
-            let ou = owner[u];
-            space.for_each_neighbour(Node(u as u32), |n| {
-                let n = n.index();
-                let s = stamp[n];
-                if s < base {
-                    stamp[n] = next;
-                    owner[n] = ou;
-                    queue.push(n as u32);
-                } else if s == next && owner[n] != ou {
-                    // Another nearest source: the union of the nearest-source sets has two members.
-                    owner[n] = (owner[n] & !TIED).min(ou & !TIED) | TIED;
-                }
-            });
-        }
+        let tail = bfs_owners(
+            space.adjacency(),
+            &mut self.stamp,
+            &mut self.owner,
+            &mut self.queue,
+            self.tail,
+            base,
+        );
+        self.tail = tail;
         Ok(self.field(true))
     }
 
@@ -253,8 +243,20 @@ impl Searcher {
         from: Node,
         to: Node,
     ) -> Result<Option<u32>, Error> {
+        space.check(from)?;
         space.check(to)?;
-        Ok(self.bfs_find(space, &[from], |n| n == to)?.map(|(_, d)| d))
+        self.begin(space.id_bound());
+        self.seed(from);
+        self.tail = crate::space::bfs_to(
+            space.adjacency(),
+            &mut self.stamp,
+            &mut self.queue,
+            self.tail,
+            self.base,
+            to.index(),
+        );
+        let d = self.stamp[to.index()];
+        Ok((d >= self.base).then(|| d - self.base))
     }
 
     /// Breadth-first from `sources` until the first node for which `goal(node)` holds: that
@@ -295,10 +297,7 @@ impl Searcher {
         self.begin(space.id_bound());
         let base = self.base;
         for &s in sources {
-            if self.stamp[s.index()] < base {
-                self.stamp[s.index()] = base;
-                self.queue.push(s.0);
-            }
+            self.seed(s);
         }
         for &s in sources {
             if goal(s) {
@@ -319,49 +318,41 @@ impl Searcher {
             space.check(s)?;
         }
         self.begin(space.id_bound());
-        let base = self.base;
         for &s in sources {
-            if self.stamp[s.index()] < base {
-                self.stamp[s.index()] = base;
-                self.queue.push(s.0);
-            }
+            self.seed(s);
         }
-        self.bfs_kernel(space, |_| false);
+        self.tail = space.bfs_fill(&mut self.stamp, &mut self.queue, self.tail, self.base);
         Ok(())
     }
 
     /// Runs the seeded BFS until `stop(node)` holds for a newly discovered node (returned) or
     /// the queue runs dry.
     #[inline(always)]
-    fn bfs_kernel<S: Space>(
-        &mut self,
-        space: &S,
-        mut stop: impl FnMut(Node) -> bool,
-    ) -> Option<Node> {
-        let base = self.base;
-        let stamp = &mut self.stamp[..];
-        let queue = &mut self.queue;
-        let mut head = 0;
-        while head < queue.len() {
-            let u = queue[head];
-            head += 1;
-            let next = stamp[u as usize] + 1;
-            let mut found = None;
-            space.for_each_neighbour(Node(u), |n| {
-                let s = &mut stamp[n.index()];
-                if *s < base {
-                    *s = next;
-                    queue.push(n.0);
-                    if found.is_none() && stop(n) {
-                        found = Some(n);
-                    }
-                }
-            });
-            if found.is_some() {
-                return found;
-            }
+    fn bfs_kernel<S: Space>(&mut self, space: &S, stop: impl FnMut(Node) -> bool) -> Option<Node> {
+        let (tail, found) = bfs_until(
+            space.adjacency(),
+            &mut self.stamp,
+            &mut self.queue,
+            self.tail,
+            self.base,
+            stop,
+        );
+        self.tail = tail;
+        found
+    }
+
+    /// Stamps a source at distance 0 and queues it; false if it already was.
+    #[inline(always)]
+    fn seed(&mut self, s: Node) -> bool {
+        let slot = &mut self.stamp[s.index()];
+        if *slot < self.base {
+            *slot = self.base;
+            self.queue[self.tail] = s.0;
+            self.tail += 1;
+            true
+        } else {
+            false
         }
-        None
     }
 
     /// A* from `start` to `goal` with the heuristic `h(node)`, an estimate of the distance from
@@ -413,6 +404,7 @@ impl Searcher {
         // Open lists rarely hold more entries than nodes; sized once, they stop growing.
         heap.reserve(stamp.len());
         heap.push(Reverse((u64::from(h(start)), u32::MAX, start.0)));
+        let adj = space.adjacency();
         while let Some(Reverse((_, neg_g, u))) = heap.pop() {
             let g = u32::MAX - neg_g;
             if stamp[u as usize] != base + g {
@@ -422,12 +414,12 @@ impl Searcher {
                 return Ok(Some(g));
             }
             let next = base + g + 1;
-            space.for_each_neighbour(Node(u), |n| {
-                let s = &mut stamp[n.index()];
+            adj.for_each_open(u as usize, |n| {
+                let s = &mut stamp[n];
                 if *s < base || *s > next {
                     *s = next;
-                    let f = u64::from(g + 1) + u64::from(h(n));
-                    heap.push(Reverse((f, u32::MAX - (g + 1), n.0)));
+                    let f = u64::from(g + 1) + u64::from(h(Node(n as u32)));
+                    heap.push(Reverse((f, u32::MAX - (g + 1), n as u32)));
                 }
             });
         }
@@ -573,6 +565,77 @@ impl Searcher {
             base: self.base,
         }
     }
+}
+
+/// The early-exit BFS kernel: a free function so that its slices get distinct-memory
+/// (`noalias`) guarantees and the optimiser keeps the loop tight.
+#[inline]
+fn bfs_until<A: Adjacency>(
+    adj: A,
+    stamp: &mut [u32],
+    queue: &mut [u32],
+    mut tail: usize,
+    base: u32,
+    mut stop: impl FnMut(Node) -> bool,
+) -> (usize, Option<Node>) {
+    let stamp = &mut stamp[..adj.bound()];
+    let mut head = 0;
+    while head < tail {
+        let u = queue[head] as usize;
+        head += 1;
+        let next = stamp[u] + 1;
+        let fresh = tail;
+        adj.for_each_open(u, |n| {
+            let s = &mut stamp[n];
+            if *s < base {
+                *s = next;
+                queue[tail] = n as u32;
+                tail += 1;
+            }
+        });
+        // The new nodes are tested apart from the expansion, which stays as tight as the
+        // full-field kernel's.
+        for &n in &queue[fresh..tail] {
+            if stop(Node(n)) {
+                return (tail, Some(Node(n)));
+            }
+        }
+    }
+    (tail, None)
+}
+
+/// The multi-source kernel with nearest-source owners (see [`Searcher::multi_source_field`]).
+#[inline]
+fn bfs_owners<A: Adjacency>(
+    adj: A,
+    stamp: &mut [u32],
+    owner: &mut [u32],
+    queue: &mut [u32],
+    mut tail: usize,
+    base: u32,
+) -> usize {
+    let stamp = &mut stamp[..adj.bound()];
+    let owner = &mut owner[..adj.bound()];
+    let mut head = 0;
+    while head < tail {
+        let u = queue[head] as usize;
+        head += 1;
+        let next = stamp[u] + 1;
+        let ou = owner[u];
+        adj.for_each_open(u, |n| {
+            let s = stamp[n];
+            if s < base {
+                stamp[n] = next;
+                owner[n] = ou;
+                queue[tail] = n as u32;
+                tail += 1;
+            } else if s == next && owner[n] != ou {
+                // Another nearest source: the union of the nearest-source sets has two members.
+                owner[n] = (owner[n] & !TIED).min(ou & !TIED) | TIED;
+            }
+        });
+    }
+    tail
 }
 
 /// Walks from `to` back to a node of distance 0 through predecessors one step closer each.

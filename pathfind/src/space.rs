@@ -176,6 +176,54 @@ impl From<NeighbourOrder> for [Dir; 4] {
     }
 }
 
+/// Implementation details of the search kernels; not part of the API.
+#[doc(hidden)]
+pub mod internal {
+    /// A copy of a space's adjacency (slices and offsets) that a search kernel keeps in
+    /// registers for the whole search.
+    pub trait Adjacency: Copy {
+        /// The id bound (the length of the open flags), so kernels can cut their arrays to it
+        /// and let the optimiser drop bounds checks.
+        fn bound(self) -> usize;
+
+        /// Calls `f` with each open neighbour of node `u`, in neighbour order.
+        fn for_each_open(self, u: usize, f: impl FnMut(usize));
+    }
+}
+
+/// The BFS kernel: runs the seeded BFS in `queue[..tail]` until the queue runs dry or node
+/// `target` is stamped; returns the new tail. A free function so that its slices carry
+/// distinct-memory (`noalias`) guarantees and the loop stays in registers.
+#[inline]
+pub(crate) fn bfs_to<A: internal::Adjacency>(
+    adj: A,
+    stamp: &mut [u32],
+    queue: &mut [u32],
+    mut tail: usize,
+    base: u32,
+    target: usize,
+) -> usize {
+    let stamp = &mut stamp[..adj.bound()];
+    let mut head = 0;
+    while head < tail {
+        if stamp.get(target).is_some_and(|&s| s >= base) {
+            break;
+        }
+        let u = queue[head] as usize;
+        head += 1;
+        let next = stamp[u] + 1;
+        adj.for_each_open(u, |n| {
+            let s = &mut stamp[n];
+            if *s < base {
+                *s = next;
+                queue[tail] = n as u32;
+                tail += 1;
+            }
+        });
+    }
+    tail
+}
+
 mod sealed {
     pub trait Sealed {}
     impl Sealed for crate::Grid {}
@@ -220,6 +268,24 @@ pub trait Space: sealed::Sealed {
 
     /// All nodes of the space in increasing id order.
     fn nodes(&self) -> impl Iterator<Item = Node> + '_;
+
+    /// The adjacency the search kernels read. Internal.
+    #[doc(hidden)]
+    type Adj<'a>: internal::Adjacency
+    where
+        Self: 'a;
+
+    /// The adjacency the search kernels read. Internal.
+    #[doc(hidden)]
+    fn adjacency(&self) -> Self::Adj<'_>;
+
+    /// Runs a seeded BFS to the end: `queue[..tail]` holds the sources (stamped `base`),
+    /// `stamp` gets `base + distance` for every reached node; returns the new tail. `queue` has
+    /// room for every node. Internal.
+    #[doc(hidden)]
+    fn bfs_fill(&self, stamp: &mut [u32], queue: &mut [u32], tail: usize, base: u32) -> usize {
+        bfs_to(self.adjacency(), stamp, queue, tail, base, usize::MAX)
+    }
 
     /// `Ok(node)` if `node` is a node of this space, else [`Error::NotANode`].
     fn check(&self, node: Node) -> Result<Node, Error> {
