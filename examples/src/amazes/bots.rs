@@ -1,0 +1,239 @@
+//! Example Amazes bots. A bot sees only what a real program sees: the five view lines each turn.
+
+use amazes::{Dir, LocalMap, Move, MoveLine, Reading, View};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// A player program's brain: one move line per view.
+pub trait Bot {
+    /// The bot's name in result tables.
+    fn name(&self) -> &'static str;
+    /// Called before the first turn of a game.
+    fn reset(&mut self, size: usize, seed: u64);
+    /// The move line for this turn's view.
+    fn choose(&mut self, view: &View) -> MoveLine;
+}
+
+/// The bot names `play amazes --bots` knows.
+pub const BOTS: [&str; 2] = ["explorer", "random"];
+
+/// A bot by name.
+pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::default())),
+        "explorer" => Some(Box::new(ExplorerBot::default())),
+        _ => None,
+    }
+}
+
+/// Each turn, one step in a uniformly random open direction (the view shows which are open).
+#[derive(Debug, Clone)]
+pub struct RandomBot {
+    rng: Pcg64Mcg,
+}
+
+impl Default for RandomBot {
+    fn default() -> RandomBot {
+        RandomBot {
+            rng: Pcg64Mcg::seed_from_u64(0),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+    fn reset(&mut self, _size: usize, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+    fn choose(&mut self, view: &View) -> MoveLine {
+        // Line k of the view looks k quarter turns clockwise; "W" alone means a wall at once.
+        let open: Vec<Move> = [Move::F, Move::R, Move::T, Move::L]
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| view.lines[*k].len() > 1)
+            .map(|(_, m)| m)
+            .collect();
+        let m = if open.is_empty() {
+            Move::T
+        } else {
+            open[self.rng.random_range(0..open.len())]
+        };
+        MoveLine::from_moves(&[m]).unwrap_or(MoveLine::JURY)
+    }
+}
+
+/// Keeps a [`LocalMap`], and each turn walks (over known openings only, so its map stays
+/// exact) to the square whose next look promises the most new squares per character.
+#[derive(Debug, Clone, Default)]
+pub struct ExplorerBot {
+    map: LocalMap,
+    dist: Vec<u16>,
+    /// Undiscovered squares on the path to each cell (walking discovers them).
+    walked: Vec<u16>,
+    parent: Vec<(u32, Dir)>,
+    queue: Vec<usize>,
+}
+
+/// Value of an unknown edge at the end of a corridor: the expected new squares behind it.
+const UNKNOWN_EDGE: f32 = 6.0;
+/// Value of an unknown side edge of a corridor square with an undiscovered square behind it.
+const UNKNOWN_SIDE: f32 = 0.6;
+/// Added to the path length when dividing value by cost (favours nearby targets a little less).
+const DISTANCE_BIAS: f32 = 0.5;
+/// Below this value per character, a walk is not worth it: step back instead (1 character).
+const MIN_RATE: f32 = 0.3;
+
+impl ExplorerBot {
+    /// The map the bot keeps.
+    pub fn map(&self) -> &LocalMap {
+        &self.map
+    }
+
+    /// What a look from `cell` is expected to reveal.
+    fn look_value(&self, cell: usize) -> f32 {
+        let k = self.map.knowledge();
+        let mut value = 0.0;
+        for d in Dir::ALL {
+            let mut x = cell;
+            loop {
+                match k.edge(x, d) {
+                    Some(false) => break,
+                    None => {
+                        // Worth more when the square behind is itself undiscovered.
+                        value += match k.neighbour(x, d) {
+                            Some(y) if !k.is_discovered(y) => UNKNOWN_EDGE,
+                            Some(_) => UNKNOWN_EDGE * 0.3,
+                            None => 0.0,
+                        };
+                        break;
+                    }
+                    Some(true) => {}
+                }
+                let Some(next) = k.neighbour(x, d) else {
+                    break;
+                };
+                x = next;
+                if !k.is_discovered(x) {
+                    value += 1.0;
+                }
+                for side in [d.left(), d.right()] {
+                    match k.edge(x, side) {
+                        None => {
+                            if k.neighbour(x, side).is_some_and(|s| !k.is_discovered(s)) {
+                                value += UNKNOWN_SIDE;
+                            }
+                        }
+                        Some(true) => {
+                            if let Some(s) = k.neighbour(x, side) {
+                                if !k.is_discovered(s) {
+                                    value += 1.0;
+                                }
+                            }
+                        }
+                        Some(false) => {}
+                    }
+                }
+            }
+        }
+        value
+    }
+
+    /// Breadth-first search over known openings from the current square.
+    fn search(&mut self) {
+        let k = self.map.knowledge();
+        let cells = 4096;
+        self.dist.clear();
+        self.dist.resize(cells, u16::MAX);
+        self.walked.clear();
+        self.walked.resize(cells, 0);
+        self.parent.clear();
+        self.parent.resize(cells, (u32::MAX, Dir::N));
+        self.queue.clear();
+        let here = self.map.here();
+        self.dist[here] = 0;
+        self.queue.push(here);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let x = self.queue[head];
+            head += 1;
+            for d in Dir::ALL {
+                if k.edge(x, d) == Some(true) {
+                    if let Some(y) = k.neighbour(x, d) {
+                        if self.dist[y] == u16::MAX {
+                            self.dist[y] = self.dist[x] + 1;
+                            self.walked[y] = self.walked[x] + !k.is_discovered(y) as u16;
+                            self.parent[y] = (x as u32, d);
+                            self.queue.push(y);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn plan(&mut self) -> MoveLine {
+        let n = self.map.size();
+        if self.map.discovered_count() >= n * n {
+            return MoveLine::JURY;
+        }
+        self.search();
+        let mut best = (f32::MIN, usize::MAX);
+        for &t in &self.queue[1..] {
+            let d = self.dist[t] as f32;
+            // Squares walked through that are not yet discovered count too.
+            let walked = self.walked[t] as f32;
+            let score = (self.look_value(t) + walked) / (d + DISTANCE_BIAS);
+            if score > best.0 {
+                best = (score, t);
+            }
+        }
+        // Nothing worth a walk: one step back (the edge behind is always open) costs least.
+        if best.1 == usize::MAX || best.0 < MIN_RATE {
+            return MoveLine::JURY;
+        }
+        // Rebuild the path and turn it into relative moves.
+        let mut dirs = Vec::new();
+        let mut x = best.1;
+        while x != self.map.here() {
+            let (p, d) = self.parent[x];
+            dirs.push(d);
+            x = p as usize;
+        }
+        dirs.reverse();
+        dirs.truncate(amazes::MAX_MOVES);
+        let mut facing = self.map.pose().facing.0;
+        let moves: Vec<Move> = dirs
+            .iter()
+            .map(|&d| {
+                let m = Move::between(facing, d);
+                facing = d;
+                m
+            })
+            .collect();
+        MoveLine::from_moves(&moves).unwrap_or(MoveLine::JURY)
+    }
+}
+
+impl Bot for ExplorerBot {
+    fn name(&self) -> &'static str {
+        "explorer"
+    }
+    fn reset(&mut self, size: usize, _seed: u64) {
+        self.map = LocalMap::new(size, Reading::Literal);
+    }
+    fn choose(&mut self, view: &View) -> MoveLine {
+        if self.map.observe(view).is_err() {
+            // A view that does not fit the map: the map is lost; start a new one here.
+            self.map = LocalMap::new(self.map.size(), Reading::Literal);
+            let _ = self.map.observe(view);
+        }
+        let line = self.plan();
+        // Every step crosses a known opening, so the walk is certain.
+        if self.map.apply(&line).is_err() {
+            self.map = LocalMap::new(self.map.size(), Reading::Literal);
+        }
+        line
+    }
+}

@@ -1,0 +1,105 @@
+//! The player side of the CodeCup protocol (seeds L50-95): read `Start` (Red's first turn
+//! only), the 4 corridor lines and the distance, write one move line and flush; exit on `Quit`
+//! or after 150 turns.
+
+use std::io::{self, BufRead, Write};
+
+use amazes::View;
+
+use super::bots::Bot;
+
+/// Runs `bot` as a player program over `input`/`output` until `Quit`, end of input, or
+/// `turns` turns. Returns the number of turns played.
+pub fn run(
+    bot: &mut dyn Bot,
+    input: impl BufRead,
+    mut output: impl Write,
+    size: usize,
+    turns: usize,
+    seed: u64,
+) -> io::Result<usize> {
+    bot.reset(size, seed);
+    let mut lines = input.lines();
+    let mut played = 0;
+    while played < turns {
+        let mut view_lines: Vec<String> = Vec::with_capacity(5);
+        while view_lines.len() < 5 {
+            let Some(line) = lines.next() else {
+                return Ok(played);
+            };
+            let line = line?;
+            let line = line.trim_end_matches('\r').to_owned();
+            if view_lines.is_empty() {
+                if line == "Quit" {
+                    return Ok(played);
+                }
+                if line == "Start" && played == 0 {
+                    continue;
+                }
+            }
+            view_lines.push(line);
+        }
+        let refs: Vec<&str> = view_lines.iter().map(String::as_str).collect();
+        let view = View::parse_lines(&refs)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        let line = bot.choose(&view);
+        writeln!(output, "{line}")?;
+        output.flush()?;
+        played += 1;
+    }
+    Ok(played)
+}
+
+/// `main` for a bot binary: plays on stdin/stdout (seed from the first argument, if any).
+pub fn main_for(bot: &mut dyn Bot) -> std::process::ExitCode {
+    let seed = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    match run(bot, stdin.lock(), stdout.lock(), 25, 150, seed) {
+        Ok(_) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{}: {e}", bot.name());
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::amazes::bots::RandomBot;
+
+    #[test]
+    fn reads_start_views_and_quit() {
+        let input = "Start\nW\nW\nLLBNW\nW\n400\nW\nW\nBW\nW\n9\nQuit\n";
+        let mut out = Vec::new();
+        let n = run(
+            &mut RandomBot::default(),
+            input.as_bytes(),
+            &mut out,
+            25,
+            150,
+            3,
+        )
+        .unwrap();
+        assert_eq!(n, 2);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        assert!(text.lines().all(|l| amazes::MoveLine::parse(l).is_ok()));
+        let bad = "W\nW\nXW\nW\n1\n";
+        assert!(
+            run(
+                &mut RandomBot::default(),
+                bad.as_bytes(),
+                Vec::new(),
+                25,
+                150,
+                3
+            )
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! The example bots: the explorer's map stays exact, and it scores at least 3× the random bot.
+
+use amazes::{Action, Config, Game, MazeFile, Player, generate, random_starts};
+use examples::amazes::bots::{Bot, ExplorerBot, RandomBot};
+use examples::amazes::play_game;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// The sample mazes when CONTEST_DATA is set, else the crate's shipped mazes.
+fn sample_or_shipped() -> Vec<amazes::Maze> {
+    if let Some(dir) = std::env::var_os("CONTEST_DATA") {
+        let dir = std::path::PathBuf::from(dir).join("amazes");
+        (1..=10)
+            .map(|i| {
+                let path = dir.join(format!("maze{i:02}.txt"));
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                MazeFile::parse(&text).unwrap().maze
+            })
+            .collect()
+    } else {
+        (0..amazes::mazes::COUNT)
+            .map(|i| amazes::mazes::get(i).maze)
+            .collect()
+    }
+}
+
+#[test]
+fn explorer_scores_at_least_three_times_the_random_bot_over_200_games() {
+    let samples = sample_or_shipped();
+    let mut rng = Pcg64Mcg::seed_from_u64(2010);
+    let (mut explorer_total, mut random_total) = (0i64, 0i64);
+    let games = 200;
+    for i in 0..games {
+        // Half the games on the sample mazes, half on freshly generated ones.
+        let maze = if i % 2 == 0 {
+            samples[(i / 2) % samples.len()].clone()
+        } else {
+            generate(25, &mut rng).unwrap()
+        };
+        let starts = random_starts(&maze, 288, &mut rng).unwrap();
+        let game = Game::new(maze, Config::default()).unwrap();
+        let (mut explorer, mut random) = (ExplorerBot::default(), RandomBot::default());
+        let explorer_red = i % 4 < 2;
+        let outcome = if explorer_red {
+            play_game(&game, starts, [&mut explorer, &mut random], i as u64)
+        } else {
+            play_game(&game, starts, [&mut random, &mut explorer], i as u64)
+        };
+        let (e, r) = if explorer_red { (0, 1) } else { (1, 0) };
+        explorer_total += outcome.scores[e] as i64;
+        random_total += outcome.scores[r] as i64;
+    }
+    let (e, r) = (
+        explorer_total as f64 / games as f64,
+        random_total as f64 / games as f64,
+    );
+    println!("amazes: explorer {e:.1} vs random {r:.1} mean score over {games} games");
+    assert!(e >= 3.0 * r, "explorer {e} < 3 × random {r}");
+    assert!(e > 400.0, "explorer mean {e}");
+}
+
+#[test]
+fn explorer_map_matches_the_referee_on_every_turn() {
+    for i in 0..6 {
+        let file = amazes::mazes::get(i);
+        let game = Game::new(file.maze, Config::default()).unwrap();
+        let mut state = game.initial_state(i as u64);
+        let mut bots = [ExplorerBot::default(), ExplorerBot::default()];
+        for b in &mut bots {
+            b.reset(25, 0);
+        }
+        while state.end().is_none() {
+            let p = state.to_move();
+            let bot = &mut bots[p.index()];
+            let line = bot.choose(&game.observe(&state));
+            // choose() observed the view and applied its own (certain) walk.
+            game.advance(&mut state, &Action::Moves(line));
+            assert_eq!(
+                bot.map().discovered_count(),
+                state.knowledge(p).discovered_count(),
+                "game {i}, {p:?}"
+            );
+        }
+        assert!(state.knowledge(Player::Red).discovered_count() > 550);
+    }
+}
