@@ -29,6 +29,7 @@ use crate::{Board, Config};
 
 /// A family of boards and its size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Family {
     /// The surface of an `n`×`n`×`n` cube of cells: `6n² + 2` vertices.
     Cube {
@@ -51,6 +52,7 @@ pub enum Family {
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Spec {
     /// The geometry.
     pub family: Family,
@@ -66,6 +68,7 @@ pub struct Spec {
 
 /// The boards this crate ships (see the module docs for sizes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Preset {
     /// `cube6`: 218 vertices, 4×2 bikes.
     Cube,

@@ -15,6 +15,7 @@ use crate::{Actions, Chance, Events, Game, GlibcRand, Item, PlayerId, State, Ver
 
 /// Builds a [`T3d`] while a game is played.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Recorder {
     t3d: T3d,
 }
@@ -102,6 +103,7 @@ impl Chance for RecordedChance<'_> {
 
 /// Where a replay first disagrees with its record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mismatch {
     /// The trace (file name or label).
     pub trace: String,
@@ -228,6 +230,7 @@ pub fn verify_text(trace: &str, board: crate::Board, text: &str) -> Result<usize
 
 /// The players of the original kit that [`run_original`] can play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KitPlayer {
     /// `AIDemo.cc`: random free neighbour ([`crate::demo`]).
     Demo,

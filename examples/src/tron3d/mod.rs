@@ -27,9 +27,9 @@ Runs a match of Tron3D games and prints a results table.
   --fixed-seats  keep each bot in its seat (default: the seats rotate every game)
 
 play verify tron3d FILE.t3d...
-Replays recorded .t3d v1.2 games (the map is looked up next to the file, in ../boards/,
-in $CONTEST_DATA/tron3d/boards/, then among the shipped boards) and checks every board and
-the written bytes.";
+Replays recorded .t3d v1.2 games (the map is looked up next to the file, in a boards/
+folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, then among the
+shipped boards) and checks every board and the written bytes.";
 
 /// Loads `--board`: a preset name, a `.map` or a `.cnf` file.
 fn load_board(spec: &str) -> Result<(Board, Config), String> {
@@ -204,10 +204,11 @@ pub fn play(args: &Args) -> Result<(), String> {
 fn find_map(file: &Path, name: &str) -> Result<Board, String> {
     let file_name = format!("{name}.map");
     let dir = file.parent().unwrap_or(Path::new("."));
-    let mut candidates = vec![
-        dir.join(&file_name),
-        dir.join("..").join("boards").join(&file_name),
-    ];
+    // Next to the file, or in a `boards/` folder beside it or beside one of its parents.
+    let mut candidates = vec![dir.join(&file_name)];
+    for ancestor in dir.ancestors().take(4) {
+        candidates.push(ancestor.join("boards").join(&file_name));
+    }
     if let Some(data) = std::env::var_os("CONTEST_DATA") {
         candidates.push(
             PathBuf::from(data)
