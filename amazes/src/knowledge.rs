@@ -164,6 +164,8 @@ pub struct Knowledge<const CELLS: usize, const WORDS: usize> {
     outer_walls: [u8; 4],
     dirty_squares: Bits<WORDS>,
     dirty_corners: Bits<WORDS>,
+    /// Bit `w`: word `w` of the dirty sets may be non-zero (so `infer` skips clean words).
+    dirty_words: u64,
     disc_count: u16,
 }
 
@@ -214,6 +216,7 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
             outer_walls: [0; 4],
             dirty_squares: Bits::EMPTY,
             dirty_corners: Bits::EMPTY,
+            dirty_words: 0,
             disc_count: 0,
         }
     }
@@ -326,11 +329,18 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
     }
 
     #[inline]
+    fn dirty_square(&mut self, cell: usize) {
+        self.dirty_squares.insert(cell);
+        self.dirty_words |= 1 << (cell >> 6);
+    }
+
+    #[inline]
     fn dirty_corner(&mut self, row: usize, col: usize) {
         // Corner (row, col) = the top-left corner of square (row, col); interior ones only.
         if row >= 1 && col >= 1 && row < self.height as usize && col < self.width as usize {
             let c = self.cell(row, col);
             self.dirty_corners.insert(c);
+            self.dirty_words |= 1 << (c >> 6);
         }
     }
 
@@ -343,12 +353,12 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
         }
         let bits = d.bit() | if open { d.bit() << 4 } else { 0 };
         self.edges[cell] |= bits;
-        self.dirty_squares.insert(cell);
+        self.dirty_square(cell);
         match self.neighbour(cell, d) {
             Some(other) => {
                 let b = d.back();
                 self.edges[other] |= b.bit() | if open { b.bit() << 4 } else { 0 };
-                self.dirty_squares.insert(other);
+                self.dirty_square(other);
                 if open {
                     self.mark_exists(cell);
                     self.mark_exists(other);
@@ -462,7 +472,7 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
                 self.set_edge(x, d, true);
             }
             if let Some(y) = self.neighbour(x, d) {
-                self.dirty_squares.insert(y);
+                self.dirty_square(y);
             }
         }
         true
@@ -555,10 +565,11 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
     /// corners touched since the last call. Calls `on_discover` for every square it discovers.
     pub fn infer(&mut self, on_discover: &mut impl FnMut(usize)) {
         loop {
-            let mut again = true;
-            while again {
-                again = false;
-                for w in 0..WORDS {
+            while self.dirty_words != 0 {
+                let w = self.dirty_words.trailing_zeros() as usize;
+                self.dirty_words &= self.dirty_words - 1;
+                // Rules fired here may dirty this word again; its bit is then set again.
+                while self.dirty_squares.0[w] | self.dirty_corners.0[w] != 0 {
                     while self.dirty_squares.0[w] != 0 {
                         let b = self.dirty_squares.0[w].trailing_zeros() as usize;
                         self.dirty_squares.0[w] &= self.dirty_squares.0[w] - 1;
@@ -568,12 +579,6 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
                         let b = self.dirty_corners.0[w].trailing_zeros() as usize;
                         self.dirty_corners.0[w] &= self.dirty_corners.0[w] - 1;
                         self.corner_rule(w * 64 + b);
-                    }
-                }
-                for w in 0..WORDS {
-                    if self.dirty_squares.0[w] | self.dirty_corners.0[w] != 0 {
-                        again = true;
-                        break;
                     }
                 }
             }
@@ -621,6 +626,7 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
         }
         self.dirty_squares = Bits::EMPTY;
         self.dirty_corners = Bits::EMPTY;
+        self.dirty_words = 0;
     }
 }
 

@@ -85,3 +85,28 @@ fn explorer_map_matches_the_referee_on_every_turn() {
         assert!(state.knowledge(Player::Red).discovered_count() > 550);
     }
 }
+
+#[test]
+fn verify_replays_golden_files_and_reports_the_first_mismatch() {
+    let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+        println!("conformance: amazes: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir).join("amazes");
+    let files: Vec<String> = ["golden_views.tsv", "golden_trace_maze01.tsv"]
+        .iter()
+        .map(|f| dir.join(f).display().to_string())
+        .collect();
+    let line = examples::amazes::verify(&files).unwrap();
+    assert!(line.starts_with("conformance: amazes: 2 traces,") && line.ends_with("all match"));
+    // A copy with one move changed fails at that turn.
+    let tmp = std::env::temp_dir().join(format!("amazes-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::copy(dir.join("maze01.txt"), tmp.join("maze01.txt")).unwrap();
+    let text = std::fs::read_to_string(dir.join("golden_trace_maze01.tsv")).unwrap();
+    let bad = tmp.join("golden_trace_maze01.tsv");
+    std::fs::write(&bad, text.replacen("\tTF\t", "\tTFF\t", 1)).unwrap();
+    let err = examples::amazes::verify(&[bad.display().to_string()]).unwrap_err();
+    assert!(err.contains("step 1: steps executed"), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
