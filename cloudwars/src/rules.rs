@@ -638,7 +638,7 @@ fn bounce(c: &mut Cloud, width: f32, height: f32) {
 #[inline]
 fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
     let (ca, co) = pair_mut(clouds, a, o);
-    if co.is_dead() {
+    if co.is_dead() || surely_apart(ca, co) {
         return false;
     }
     let a_is_smaller = ca.radius() < co.radius();
@@ -663,6 +663,22 @@ fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
         gained |= !a_is_smaller;
     }
     gained
+}
+
+/// A square-root-free test that two clouds cannot intersect, exact in the sense that it never
+/// says "apart" when [`Cloud::intersects`] would say they touch.
+///
+/// With `q = f32(dx*dx + dy*dy)` and `s = f32(r_a + r_o)`, they intersect iff
+/// `f32(sqrt(q)) < s`, which needs `q < s*s`. Each radius is within half an ulp of
+/// `sqrt(vapor)` and so is the rounded sum, hence `s*s <= (sqrt(v_a) + sqrt(v_o))^2 * (1 + 2^-21)
+/// <= 2 (v_a + v_o) (1 + 2^-21)`. So `q >= 2 (v_a + v_o) (1 + 1e-6)` (in `f64`) proves they are
+/// apart. NaN or infinite inputs make the comparison false, leaving the exact test to decide.
+#[inline]
+fn surely_apart(a: &Cloud, o: &Cloud) -> bool {
+    let dx = o.pos.x - a.pos.x;
+    let dy = o.pos.y - a.pos.y;
+    let q = f64::from(dx * dx + dy * dy);
+    q >= 2.0 * (f64::from(a.vapor) + f64::from(o.vapor)) * (1.0 + 1e-6)
 }
 
 /// Absorption of cloud `a` against every other cloud from index `from` on, in list order.
@@ -1003,6 +1019,34 @@ mod tests {
         assert!(s.win_condition());
         assert_eq!(s.leader_name(), "no player alive");
         assert_eq!(g.outcome(&s).unwrap().reason, WinReason::NoPlayerAlive);
+    }
+
+    #[test]
+    fn surely_apart_never_hides_an_intersection() {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        let mut near_misses = 0;
+        for _ in 0..200_000 {
+            let va = 1.0 + rng.random::<f32>() * 2000.0;
+            let vo = 1.0 + rng.random::<f32>() * 2000.0;
+            let a = Cloud::raincloud(
+                Vec2::new(rng.random::<f32>() * 100.0, 7.0),
+                Vec2::default(),
+                va,
+            );
+            // Put o near the touching distance, where the two tests matter most.
+            let reach = (a.radius() + vo.sqrt()) * (0.999 + rng.random::<f32>() * 0.5);
+            let angle = rng.random::<f32>() * 6.3;
+            let pos = Vec2::new(a.pos.x + reach * angle.cos(), a.pos.y + reach * angle.sin());
+            let o = Cloud::raincloud(pos, Vec2::default(), vo);
+            if a.intersects(&o) {
+                assert!(!surely_apart(&a, &o), "{a:?} {o:?}");
+            } else if !surely_apart(&a, &o) {
+                near_misses += 1;
+            }
+        }
+        // The quick test does reject most clouds that are clearly apart.
+        assert!(near_misses < 200_000);
     }
 
     #[test]

@@ -277,3 +277,35 @@ fn lockstep_is_deterministic_for_a_fixed_seed() {
     assert_eq!(first.iteration, 150);
     assert_eq!(first, run());
 }
+
+#[test]
+fn the_server_binary_serves_a_game_and_prints_the_results_line() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cloudwars_server"))
+        .args(["--port", "0", "--players", "1", "--lockstep", "--seed", "7"])
+        .args(["--width", "600", "--height", "400", "--clouds", "5"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{first:?}"))
+        .to_owned();
+    let mut c = client(&addr);
+    c.name("Solo").unwrap();
+    c.play().unwrap();
+    let world = c.list().unwrap();
+    assert_eq!(world.iteration, 1);
+    assert_eq!((world.width, world.height), (600, 400));
+    let mut results = String::new();
+    out.read_line(&mut results).unwrap();
+    assert!(
+        results.starts_with("results: iteration 1, leader \"Solo\" (share), Solo 600"),
+        "{results:?}"
+    );
+    assert!(child.wait().unwrap().success());
+}

@@ -1,0 +1,121 @@
+//! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
+
+use examples::Args;
+use examples::cloudwars::bots::{Bot, Greedy, Search};
+use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
+
+fn short() -> MatchConfig {
+    MatchConfig {
+        max_iterations: 400,
+        ..MatchConfig::default()
+    }
+}
+
+#[test]
+fn greedy_moves_towards_smaller_prey_and_away_from_bigger_clouds() {
+    use cloudwars::{Action, CloudSpec, Color, Config, Game, Player, PlayerId, Vec2};
+    let game = Game::new(Config::default()).unwrap();
+    let storm = |x: f32, vapor: f32| CloudSpec {
+        pos: Vec2::new(x, 500.0),
+        vel: Vec2::default(),
+        vapor,
+        player: Some(Player {
+            name: "me".into(),
+            color: Color::Red,
+        }),
+    };
+    let rain = |x: f32, vapor: f32| CloudSpec {
+        pos: Vec2::new(x, 500.0),
+        vel: Vec2::default(),
+        vapor,
+        player: None,
+    };
+    // Prey to the right: the wind blows right (+x).
+    let state = game
+        .world_from_clouds(&[storm(500.0, 400.0), rain(800.0, 50.0)], 0)
+        .unwrap();
+    let Some(Action::Move(w)) = Greedy::command(&state, PlayerId(0)) else {
+        panic!("greedy should move")
+    };
+    assert!(w.x > 0.0 && w.y.abs() < 1e-3, "{w:?}");
+    // A bigger cloud close on the right: flee left.
+    let state = game
+        .world_from_clouds(&[storm(500.0, 400.0), rain(560.0, 900.0)], 0)
+        .unwrap();
+    let Some(Action::Move(w)) = Greedy::command(&state, PlayerId(0)) else {
+        panic!("greedy should move")
+    };
+    assert!(w.x < 0.0, "{w:?}");
+}
+
+#[test]
+fn both_bots_only_send_valid_commands() {
+    let cfg = short();
+    let (game, state) = new_game(&cfg, 3).unwrap();
+    let mut greedy = Greedy;
+    let mut search = Search::default();
+    for me in [cloudwars::PlayerId(0), cloudwars::PlayerId(1)] {
+        for bot in [&mut greedy as &mut dyn Bot, &mut search] {
+            if let Some(action) = bot.decide(&game, &state, me) {
+                assert_eq!(game.check(&state, me, action), Ok(()), "{}", bot.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_ends_with_a_winner_or_at_the_limit() {
+    let cfg = short();
+    let (mut a, mut b) = (Greedy, Greedy);
+    let seats: [&mut dyn Bot; 2] = [&mut a, &mut b];
+    let result = play_game(&cfg, 5, seats).unwrap();
+    assert!(result.iterations <= cfg.max_iterations);
+    assert!(result.vapors.iter().all(|v| v.is_finite() && *v >= 0.0));
+}
+
+#[test]
+fn search_beats_greedy_on_fixed_seeds() {
+    // A small sample (the 200-game figure is measured with `play cloudwars --games 200`).
+    let cfg = MatchConfig {
+        max_iterations: 600,
+        ..MatchConfig::default()
+    };
+    let tally = run_match(&cfg, ["search", "greedy"], 4, 11).unwrap();
+    assert!(tally.wins[0] >= 3, "{tally:?}");
+}
+
+#[test]
+fn play_runs_a_short_match_and_rejects_bad_options() {
+    let args = Args::parse(["--games", "1", "--max-iterations", "120", "--clouds", "10"]);
+    examples::cloudwars::play(&args).unwrap();
+    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy,nobody"])).is_err());
+    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy"])).is_err());
+    assert!(examples::cloudwars::play(&Args::parse(["--games", "many"])).is_err());
+    examples::cloudwars::play(&Args::parse(["--help"])).unwrap();
+}
+
+#[test]
+fn verify_replays_golden_files() {
+    assert!(examples::cloudwars::verify(&["nothing.txt".into()]).is_err());
+    let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+        println!("conformance: cloudwars: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir).join("cloudwars");
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let line = examples::cloudwars::verify(&[
+        file("micro_cases.json"),
+        file("kill_ring_vectors.json"),
+        file("s1_handmade_rules.trace.jsonl"),
+    ])
+    .unwrap();
+    assert!(
+        line.starts_with("conformance: cloudwars: 1 scenarios, 1500 iterations"),
+        "{line}"
+    );
+    assert!(
+        line.contains("26 micro cases") && line.ends_with("all match"),
+        "{line}"
+    );
+    assert!(examples::cloudwars::verify(&[file("missing.scenario.json")]).is_err());
+}
