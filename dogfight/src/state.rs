@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn state_is_tiny() {
-        assert!(std::mem::size_of::<State>() <= 32);
+        assert_eq!(std::mem::size_of::<State>(), 26);
         assert_eq!(std::mem::size_of::<Plane>(), 6);
     }
 

@@ -4,6 +4,7 @@
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use smallvec::SmallVec;
 
 /// The original's reference bot, `DumbPlanes` (`DP:10-35`), with a seeded generator instead of
 /// `Math.random()`.
@@ -63,6 +64,10 @@ struct Response {
     fires: bool,
 }
 
+/// Every distinct choice of one enemy plane: at most 17 (9 directions, 8 of them with and without
+/// turning).
+type Responses = SmallVec<[Response; 17]>;
+
 /// A bot that searches one round ahead against every move of every enemy plane.
 ///
 /// For each enemy plane it lists all 17 (or 13) distinct direction/turn choices, simulated with
@@ -102,8 +107,8 @@ impl SearchBot {
     }
 
     /// All distinct outcomes of an enemy plane's next move (firing whenever it can).
-    fn responses(plane: &Plane, arena: &Arena, out: &mut Vec<Response>) {
-        out.clear();
+    fn responses(plane: &Plane, arena: &Arena) -> Responses {
+        let mut out = Responses::new();
         for &direction in plane.possible_directions() {
             for turn in [false, true] {
                 if turn && direction == plane.heading {
@@ -116,6 +121,7 @@ impl SearchBot {
                 });
             }
         }
+        out
     }
 
     fn candidates(
@@ -123,15 +129,15 @@ impl SearchBot {
         game: &Game,
         state: &State,
         id: PlaneId,
-        enemies: &[(Vec<Response>, bool); 2],
+        enemies: &[(Responses, bool); 2],
         my_last: bool,
-    ) -> Vec<Candidate> {
+    ) -> SmallVec<[Candidate; 34]> {
         let arena = game.arena();
         let moves = game.legal_moves(state, id);
         if moves.is_empty() {
             // A dead plane: its move is ignored.
             let plane = *state.plane(id);
-            return vec![Candidate {
+            return smallvec::smallvec![Candidate {
                 mv: Move::slide(Direction::N),
                 after: plane,
                 fires: false,
@@ -221,11 +227,8 @@ impl Bot for SearchBot {
         let arena = game.arena();
         let last = game.last_planes(state);
         let enemy_ids = side.opponent().planes();
-        let mut enemies: [(Vec<Response>, bool); 2] = Default::default();
-        for (slot, &id) in enemy_ids.iter().enumerate() {
-            Self::responses(state.plane(id), arena, &mut enemies[slot].0);
-            enemies[slot].1 = last.contains(id);
-        }
+        let enemies =
+            enemy_ids.map(|id| (Self::responses(state.plane(id), arena), last.contains(id)));
         let [first, second] = side.planes();
         let my_last = |id| last.contains(id);
         let a = self.candidates(game, state, first, &enemies, my_last(first));

@@ -118,24 +118,24 @@ pub fn play(args: &Args) -> Result<(), String> {
     let elapsed = started.elapsed();
     let percent = |n: u32| 100.0 * f64::from(n) / f64::from(fights.max(1));
     println!(
-        "dogfight: {first} (p1) vs {second} (p2), {fights} fights, arena {}, {} rounds, seed {seed}",
+        "dogfight: {first} vs {second}, {fights} fights, arena {}, {} rounds, seed {seed}",
         game.arena().size(),
         game.config().rounds
     );
     println!(
-        "{:<10} {:>6} {:>6} {:>6} {:>7}",
+        "{:<15} {:>6} {:>6} {:>6} {:>7}",
         "bot", "wins", "draws", "losses", "win %"
     );
-    for (name, side) in [(first, 0), (second, 1)] {
+    for (name, side) in [(format!("{first} (p1)"), 0), (format!("{second} (p2)"), 1)] {
         let (wins, losses) = (total.wins[side], total.wins[1 - side]);
         println!(
-            "{name:<10} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
+            "{name:<15} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
             total.draws,
             percent(wins)
         );
     }
     println!(
-        "match-ups of {per_matchup}: {first} won {}, drew {}, lost {}; points {first} {}, {second} {}",
+        "match-ups of {per_matchup}: {first} (p1) won {}, drew {}, lost {}; points {first} (p1) {}, {second} (p2) {}",
         matchups[0], matchups[1], matchups[2], points[0], points[1]
     );
     println!(
