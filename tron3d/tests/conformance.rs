@@ -78,8 +78,9 @@ fn replay_every_recorded_game() {
             Err(mismatch) => panic!("{mismatch}"),
         }
     }
+    println!("conformance: tron3d: {traces} traces, {rounds} steps, all match");
     println!(
-        "conformance: tron3d: {traces} traces, {rounds} steps, all match (replay mode, boards and .t3d bytes; skipped v1.0: {})",
+        "  (replay mode: every board, every movements list and the written .t3d bytes; skipped, format v1.0 of the 2014 engine: {})",
         skipped.join(", ")
     );
     assert!(traces >= 9);
@@ -88,7 +89,7 @@ fn replay_every_recorded_game() {
 #[test]
 fn original_program_runs_reproduced_byte_for_byte() {
     let Some(data) = data_dir() else {
-        println!("conformance: tron3d full mode: skipped (CONTEST_DATA unset)");
+        println!("conformance: tron3d (original command lines): skipped (CONTEST_DATA unset)");
         return;
     };
     // The command lines of games/README.md: (output, config, players, seed).
@@ -153,7 +154,7 @@ fn original_program_runs_reproduced_byte_for_byte() {
         rounds += record.rounds.len();
     }
     println!(
-        "conformance: tron3d full mode: {} games, {rounds} steps, all match (glibc rand + Demo)",
+        "conformance: tron3d (original command lines, glibc rand + Demo): {} traces, {rounds} steps, all match",
         runs.len()
     );
 }
