@@ -123,3 +123,36 @@ fn bad_arguments_are_reported() {
         .unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn quit_goes_to_both_programs_after_sudden_death_only() {
+    let tmp = std::env::temp_dir().join(format!("amazes-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    // A 2×2 maze: Red at (1,2) facing E sees all four squares at once; `TL` walks onto Blue at (2,1).
+    let maze = tmp.join("tiny.txt");
+    std::fs::write(
+        &maze,
+        "start 1 2 E 2 1 S\n+-+-+\n|   |\n+ +-+\n|   |\n+-+-+\n",
+    )
+    .unwrap();
+    let marker = |name: &str| tmp.join(name).display().to_string();
+    let red = format!("{BROKEN} script TL {}", marker("red"));
+    let blue = format!("{BROKEN} script T {}", marker("blue"));
+    let maze_arg = maze.display().to_string();
+    let (p, end, _) = referee(&red, &blue, &["--maze", &maze_arg]);
+    assert!(
+        end.contains("SuddenDeath { winner: Red } after 1 turns"),
+        "{end}"
+    );
+    assert_eq!(p[1].score, 0);
+    assert!(p[0].score > 0);
+    assert!(tmp.join("red").exists() && tmp.join("blue").exists());
+    // A normal end (Red shuttles on row 1, Blue on row 2 after `L`): no Quit.
+    let (m1, m2) = (marker("red2"), marker("blue2"));
+    let red = format!("{BROKEN} script T {m1}");
+    let blue = format!("{BROKEN} script L {m2}");
+    let (_, end, _) = referee(&red, &blue, &["--maze", &maze_arg]);
+    assert!(end.contains("Turns after 300 turns"), "{end}");
+    assert!(!tmp.join("red2").exists() && !tmp.join("blue2").exists());
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -8,6 +8,8 @@
 //! - `long`: answers 257 `F`s
 //! - `flood`: writes 10 MB without a newline
 //! - `empty`: answers an empty line
+//! - `script LINES MARKER`: answers the comma-separated `LINES` in turn, then `T`; on `Quit` it
+//!   creates the file `MARKER` and exits (to test when the referee sends `Quit`)
 //! - `deaf`: never reads its input and writes `F` lines as fast as it can (legal lines, out of
 //!   step with the views; the referee must not block on the pipe it never drains)
 
@@ -18,6 +20,17 @@ use examples::amazes::bots::{Bot, RandomBot};
 fn main() {
     let mut args = std::env::args().skip(1);
     let mode = args.next().unwrap_or_default();
+    if mode == "script" {
+        let lines: Vec<String> = args
+            .next()
+            .unwrap_or_default()
+            .split(',')
+            .map(str::to_owned)
+            .collect();
+        let marker = args.next().unwrap_or_default();
+        script(&lines, &marker);
+        return;
+    }
     let good: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -78,5 +91,30 @@ fn main() {
         }
         let _ = out.flush();
         turn += 1;
+    }
+}
+
+fn script(answers: &[String], marker: &str) {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut read = 0;
+    let mut turn = 0;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return };
+        if line == "Quit" && read == 0 {
+            let _ = std::fs::write(marker, "Quit\n");
+            return;
+        }
+        if line == "Start" && read == 0 && turn == 0 {
+            continue;
+        }
+        read += 1;
+        if read == 5 {
+            read = 0;
+            let answer = answers.get(turn).map_or("T", String::as_str);
+            let _ = writeln!(out, "{answer}");
+            let _ = out.flush();
+            turn += 1;
+        }
     }
 }

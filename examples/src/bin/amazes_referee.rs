@@ -41,8 +41,11 @@ fn run() -> Result<(), String> {
         }
         None => amazes::mazes::get(0),
     };
+    // Smaller test mazes cannot hold two squares √288 apart: use the largest distance they allow.
+    let n = file.maze.size() as u32 - 1;
     let config = Config {
         size: file.maze.size(),
+        min_start_distance2: Config::default().min_start_distance2.min(2 * n * n),
         ..Config::default()
     };
     let game = Game::new(file.maze, config).map_err(|e| e.to_string())?;
