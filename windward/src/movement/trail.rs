@@ -192,6 +192,12 @@ impl Future {
     pub fn add(&mut self, map_point: Point) {
         let q = map_to_quarter(map_point);
         let n = self.len as usize;
+        // Consecutive points are usually in the same quarter: check the newest entry first (the
+        // entries are unique, so where the match is found does not change the result).
+        if n > 0 && self.entries[n - 1].quarter == q {
+            self.entries[n - 1].steps = self.entries[n - 1].steps.saturating_add(1);
+            return;
+        }
         if let Some(e) = self.entries[..n].iter_mut().find(|e| e.quarter == q) {
             e.steps = e.steps.saturating_add(1);
         } else if n < self.entries.len() {

@@ -252,12 +252,23 @@ pub fn forecast<T: Traffic + ?Sized>(w: &mut T, car: usize) -> Result<(), DriveE
     future.add(location.pos);
     let mut path_offset = 0usize;
     let mut result = Ok(());
-    for _ in 0..NUM_FUTURE {
-        if location.is_move_inside_tile() {
-            location.advance();
+    let tables = crate::movement::movements();
+    let mut budget = NUM_FUTURE;
+    while budget > 0 {
+        // The steps inside the tile, in a tight loop (the same as `advance` + `add` one by one).
+        let table = tables.get(location.movement);
+        let last = table.len() - 1;
+        while budget > 0 && (location.offset as usize) < last {
+            let m = table.moves()[location.offset as usize];
+            location.pos = Point::new(location.pos.x + m.dx as i32, location.pos.y + m.dy as i32);
+            location.offset += 1;
             future.add(location.pos);
-            continue;
+            budget -= 1;
         }
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
         let next_tile = location.next_tile();
         let square_next = match square_at(w.map(), next_tile) {
             Ok(s) => s,
