@@ -1022,6 +1022,139 @@ mod tests {
     }
 
     #[test]
+    fn partial_absorption_stops_when_the_circles_separate() {
+        // 400 and 100 at distance 25: transfers stop at 493/7 (22.2 + 2.65 < 25).
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(500.0, 500.0, 0.0, 0.0, 400.0),
+                    rain(525.0, 500.0, 0.0, 0.0, 100.0),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        let v: Vec<f32> = s.clouds().iter().map(|c| c.vapor).collect();
+        assert_eq!(v, [493.0, 7.0]);
+    }
+
+    #[test]
+    fn dead_at_start_rainclouds_go_and_dead_players_stay() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(100.0, 100.0, 5.0, 0.0, 0.5),
+                    storm("P", 500.0, 500.0, 0.5),
+                    storm("Q", 800.0, 800.0, 10.0),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 2);
+        assert_eq!(s.clouds()[0].vapor, 0.0);
+        // A dead-at-start cloud does not move.
+        assert_eq!(s.clouds()[0].pos, Vec2::new(500.0, 500.0));
+        assert_eq!(s.alive(), 1);
+        assert_eq!(s.leader_name(), "Q");
+    }
+
+    #[test]
+    fn a_cloud_killed_by_a_later_cloud_stays_one_more_iteration() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(500.0, 500.0, 0.0, 0.0, 4.0),
+                    rain(512.0, 500.0, -50.0, 0.0, 100.0),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 2);
+        assert_eq!(s.clouds()[0].vapor, 0.0);
+        assert_eq!(s.clouds()[1].vapor, 104.0);
+        // Sampled right after each cloud's own update: the small one still counted.
+        assert_eq!(s.alive(), 2);
+        assert_eq!(s.world_vapor(), 4.0 + 104.0);
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 1);
+    }
+
+    #[test]
+    fn leader_ties_go_to_the_earlier_player_and_timeout_needs_more_than_180_per_speed() {
+        let g = Game::new(Config {
+            width: 1000,
+            height: 1000,
+            game_speed: 1,
+            sim_speed_up: 1,
+        })
+        .unwrap();
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    storm("A", 200.0, 200.0, 100.0),
+                    storm("B", 700.0, 700.0, 100.0),
+                ],
+                0,
+            )
+            .unwrap();
+        for _ in 0..180 {
+            g.update(&mut s);
+            assert!(!s.win_condition());
+            assert_eq!(s.leader_name(), "A");
+        }
+        g.update(&mut s);
+        assert!(s.win_condition());
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::Timeout);
+        assert_eq!(g.outcome(&s).unwrap().winner, Some(PlayerId(0)));
+    }
+
+    #[test]
+    fn the_exhaust_spawns_opposite_the_wind_with_the_kicked_velocity() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(&[storm("P", 500.0, 500.0, 100.0)], 0)
+            .unwrap();
+        g.apply(&mut s, PlayerId(0), Action::Move(Vec2::new(3.0, 4.0)))
+            .unwrap();
+        let (p, e) = (s.clouds()[0], s.clouds()[1]);
+        assert_eq!((p.vapor, e.vapor), (95.0, 5.0));
+        assert_eq!(e.owner, None);
+        // Kick with the radius after paying: 5 / sqrt(95), not 5 / sqrt(100).
+        let m = 5.0f32 / 95.0f32.sqrt();
+        assert_eq!(p.vel, Vec2::new(3.0 * m, 4.0 * m));
+        let distance = (95.0f32.sqrt() + 5.0f32.sqrt()) * 1.1;
+        assert_eq!(
+            e.pos,
+            Vec2::new(500.0 - 0.6 * distance, 500.0 - 0.8 * distance)
+        );
+        assert_eq!(
+            e.vel,
+            Vec2::new(-0.6 * 20.0 + p.vel.x, -0.8 * 20.0 + p.vel.y)
+        );
+        assert!(!p.intersects(&e));
+    }
+
+    #[test]
+    fn the_kill_ring_converts_degrees_in_f32() {
+        let ring = kill_ring_vectors();
+        assert_eq!(ring[0], Vec2::new(-2.5, -0.0));
+        assert_eq!(ring[0].y.to_bits(), (-0.0f32).to_bits());
+        // 60 degrees: radians computed in f64 would give exactly -1.25; the f32 conversion of
+        // the original does not.
+        let in_f64 = (-(60.0f64.to_radians().cos() * 2.5)) as f32;
+        assert_eq!(in_f64, -1.25);
+        assert_ne!(ring[6].x, in_f64);
+        assert!((ring[6].x - in_f64).abs() < 1e-6);
+        assert_eq!(ring[9].y, -2.5);
+        assert!(ring[9].x > 0.0 && ring[9].x < 1e-6);
+    }
+
+    #[test]
     fn surely_apart_never_hides_an_intersection() {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
