@@ -1,0 +1,201 @@
+//! Properties of the tick engine over random rounds on the shipped maps: cars stay on driveable
+//! tiles, no car is stuck forever, every passenger is in exactly one place, rounds end by 8
+//! deliveries or the tick limit, `step` equals clone + `advance`, and the same seed and orders
+//! give the same round.
+
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use windward::rules::{self, CardAction, Event, Status};
+use windward::tick::Order;
+use windward::{Config, Game, NUM_PLAYERS, PassengerId, PlayerId, State, mapgen};
+
+/// Random orders: after any status about a player, a path to a random stop with everybody on
+/// the pick-up list; on UPDATE, now and then a card drawn or played at a random target.
+struct RandomOrders {
+    rng: Pcg64Mcg,
+    path: Vec<windward::Point>,
+}
+
+impl RandomOrders {
+    fn new(seed: u64) -> RandomOrders {
+        RandomOrders {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            path: Vec::new(),
+        }
+    }
+
+    fn route(&mut self, game: &Game, state: &State, p: PlayerId, out: &mut Vec<Order>) {
+        let s = self.rng.random_range(0..game.stops.len());
+        let from = state.player(p).car.vehicle.location.next_tile();
+        game.path_to_stop(from, s, &mut self.path);
+        let mut pickup: Vec<PassengerId> = PassengerId::all().collect();
+        pickup.shuffle(&mut self.rng);
+        out.push(Order::Path {
+            player: p,
+            path: self.path.clone(),
+            pickup,
+        });
+    }
+
+    fn orders(&mut self, game: &Game, state: &State, events: &[Event], out: &mut Vec<Order>) {
+        for e in events {
+            if e.card.is_some() || e.to != rules::Recipient::Only && e.status == Status::Update {
+                continue;
+            }
+            let p = e.about;
+            if e.status == Status::Update && self.rng.random_range(0..4) == 0 {
+                let pl = state.player(p);
+                if let Some(&card) = pl.hand.iter().find(|c| c.ok_to_play) {
+                    let mut card = card;
+                    card.player = Some(PlayerId(self.rng.random_range(0..NUM_PLAYERS) as u8));
+                    card.passenger = Some(PassengerId(self.rng.random_range(0..12) as u8));
+                    out.push(Order::Card {
+                        player: p,
+                        action: CardAction::Play,
+                        card,
+                    });
+                } else if let Some(&card) = pl.deck.first() {
+                    out.push(Order::Card {
+                        player: p,
+                        action: CardAction::Draw,
+                        card,
+                    });
+                }
+                continue;
+            }
+            if e.status != Status::Update {
+                self.route(game, state, p, out);
+            }
+        }
+    }
+}
+
+/// Plays a round with random orders, calling `check` after every tick.
+fn play(game: &Game, seed: u64, mut check: impl FnMut(&State, &[Event])) -> State {
+    let mut state = game.initial_state(seed);
+    let mut driver = RandomOrders::new(seed ^ 0x5eed);
+    let mut orders = Vec::new();
+    let mut events = Vec::new();
+    for i in 0..NUM_PLAYERS {
+        driver.route(game, &state, PlayerId(i as u8), &mut orders);
+    }
+    while !rules::round_over(game, &state) {
+        events.clear();
+        game.advance(&mut state, &orders, &mut events);
+        orders.clear();
+        check(&state, &events);
+        driver.orders(game, &state, &events, &mut orders);
+    }
+    state
+}
+
+fn game(map: usize, max_ticks: u32) -> Game {
+    Game::new(mapgen::default_map(map), Config { max_ticks }).unwrap()
+}
+
+fn check_invariants(game: &Game, state: &State, last_moved: &mut [(windward::Point, u32); 10]) {
+    for (i, pl) in state.players.iter().enumerate() {
+        let v = &pl.car.vehicle;
+        let tile = v.location.tile();
+        assert!(
+            game.map.is_driveable(tile),
+            "tick {}: car {i} on {tile}, not driveable",
+            state.tick
+        );
+        // no car stays stuck forever: the force-move after 20 stop events gets it going
+        if v.location.pos != last_moved[i].0 || v.motion.flat {
+            last_moved[i] = (v.location.pos, state.tick);
+        }
+        assert!(
+            state.tick - last_moved[i].1 < 1500,
+            "tick {}: car {i} has not moved since tick {}",
+            state.tick,
+            last_moved[i].1
+        );
+    }
+    for p in PassengerId::all() {
+        let ps = &state.passengers[p.index()];
+        let riding: Vec<usize> = (0..NUM_PLAYERS)
+            .filter(|&i| state.players[i].passenger == Some(p))
+            .collect();
+        match ps.car {
+            Some(c) => {
+                assert_eq!(riding, vec![c.index()], "{} rides in one car", p.name());
+                assert!(ps.lobby.is_none(), "{} in a car and a lobby", p.name());
+            }
+            None => assert!(riding.is_empty(), "{} is in no car", p.name()),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_rounds_keep_the_invariants_and_end(map in 0usize..3, seed in any::<u64>()) {
+        let max_ticks = 6000;
+        let g = game(map, max_ticks);
+        let mut last_moved = [(windward::Point::new(-1, -1), 0); 10];
+        let end = play(&g, seed, |s, _| check_invariants(&g, s, &mut last_moved));
+        let most = end.players.iter().map(|p| p.delivered.len()).max().unwrap();
+        prop_assert!(most >= 8 || end.tick == max_ticks, "ended at tick {} with {most}", end.tick);
+    }
+
+    #[test]
+    fn step_equals_clone_and_advance(map in 0usize..3, seed in any::<u64>(), ticks in 1u32..400) {
+        let g = game(map, 60_000);
+        let mut state = g.initial_state(seed);
+        let mut events = Vec::new();
+        for _ in 0..ticks {
+            events.clear();
+            g.advance(&mut state, &[], &mut events);
+        }
+        let mut a_events = Vec::new();
+        let stepped = g.step(&state, &[], &mut a_events);
+        let mut advanced = state.clone();
+        let mut b_events = Vec::new();
+        g.advance(&mut advanced, &[], &mut b_events);
+        prop_assert_eq!(&stepped, &advanced);
+        prop_assert_eq!(a_events, b_events);
+        prop_assert_eq!(stepped.tick, state.tick + 1);
+    }
+
+    #[test]
+    fn same_seed_same_round(map in 0usize..3, seed in any::<u64>()) {
+        let g = game(map, 1500);
+        let mut log_a = Vec::new();
+        let a = play(&g, seed, |s, e| log_a.push((s.tick, e.len())));
+        let mut log_b = Vec::new();
+        let b = play(&g, seed, |s, e| log_b.push((s.tick, e.len())));
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(log_a, log_b);
+    }
+}
+
+#[test]
+fn run_until_stops_on_the_first_bus_stop_event() {
+    let g = game(0, 60_000);
+    let mut state = g.initial_state(3);
+    let mut events = Vec::new();
+    // send every car to a company stop
+    let mut driver = RandomOrders::new(1);
+    let mut orders = Vec::new();
+    for i in 0..NUM_PLAYERS {
+        driver.route(&g, &state, PlayerId(i as u8), &mut orders);
+    }
+    g.advance(&mut state, &orders, &mut events);
+    let is_stop_event =
+        |e: &Event| !matches!(e.status, Status::Update | Status::NoPath) && e.card.is_none();
+    let end = g.run_until(&mut state, 20_000, &mut events, |_, ev| {
+        ev.iter().any(is_stop_event)
+    });
+    match end {
+        windward::tick::RunEnd::Condition(t) => {
+            assert!(t > 0);
+            assert!(events.iter().any(is_stop_event));
+        }
+        other => panic!("no stop event in 20000 ticks: {other:?}"),
+    }
+}
