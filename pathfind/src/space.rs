@@ -250,23 +250,72 @@ mod sealed {
 /// ```
 pub trait Space: sealed::Sealed {
     /// One more than the largest node id; searches size their scratch arrays by it.
+    ///
+    /// ```
+    /// use pathfind::{Graph, Grid, Space};
+    ///
+    /// assert_eq!(Graph::directed(5, []).unwrap().id_bound(), 5);
+    /// assert_eq!(Grid::from_text("...\n").unwrap().id_bound(), 5 * 3); // with the border
+    /// ```
     fn id_bound(&self) -> usize;
 
     /// Whether `node` is a node of this space (open or closed).
+    ///
+    /// ```
+    /// use pathfind::{Graph, Node, Space};
+    ///
+    /// let g = Graph::directed(2, []).unwrap();
+    /// assert!(g.contains(Node(1)) && !g.contains(Node(2)));
+    /// ```
     fn contains(&self, node: Node) -> bool;
 
     /// Whether a search may enter `node`. False for ids that are not nodes.
+    ///
+    /// ```
+    /// use pathfind::{Grid, Space};
+    ///
+    /// let grid = Grid::from_text(".#\n").unwrap();
+    /// assert!(grid.is_open(grid.node(0, 0).unwrap()));
+    /// assert!(!grid.is_open(grid.node(1, 0).unwrap()));
+    /// ```
     fn is_open(&self, node: Node) -> bool;
 
     /// Calls `f` for each open node one step from `node`, in neighbour order (a grid's
     /// [`NeighbourOrder`], a graph's edge order). `node` must be a node of this space.
+    ///
+    /// ```
+    /// use pathfind::{Graph, Node, Space};
+    ///
+    /// let mut g = Graph::directed(4, [(0, 3), (0, 1), (0, 2)]).unwrap();
+    /// g.set_open(Node(1), false).unwrap();
+    /// let mut seen = Vec::new();
+    /// g.for_each_neighbour(Node(0), |n| seen.push(n.0));
+    /// assert_eq!(seen, [3, 2]);
+    /// ```
     fn for_each_neighbour<F: FnMut(Node)>(&self, node: Node, f: F);
 
     /// Calls `f` for every node (open or closed) with an edge *into* `node`, in neighbour order.
     /// On grids and undirected graphs these are the neighbours; path reconstruction walks them.
+    ///
+    /// ```
+    /// use pathfind::{Graph, Node, Space};
+    ///
+    /// let g = Graph::directed(3, [(2, 0), (1, 0), (0, 1)]).unwrap();
+    /// let mut seen = Vec::new();
+    /// g.for_each_predecessor(Node(0), |n| seen.push(n.0));
+    /// assert_eq!(seen, [2, 1]);
+    /// ```
     fn for_each_predecessor<F: FnMut(Node)>(&self, node: Node, f: F);
 
     /// All nodes of the space in increasing id order.
+    ///
+    /// ```
+    /// use pathfind::{Grid, Space};
+    ///
+    /// let grid = Grid::from_text("..\n..\n").unwrap();
+    /// let cells: Vec<_> = grid.nodes().map(|n| grid.position(n).unwrap()).collect();
+    /// assert_eq!(cells, [(0, 0), (1, 0), (0, 1), (1, 1)]);
+    /// ```
     fn nodes(&self) -> impl Iterator<Item = Node> + '_;
 
     /// The adjacency the search kernels read. Internal.
@@ -288,6 +337,14 @@ pub trait Space: sealed::Sealed {
     }
 
     /// `Ok(node)` if `node` is a node of this space, else [`Error::NotANode`].
+    ///
+    /// ```
+    /// use pathfind::{Error, Graph, Node, Space};
+    ///
+    /// let g = Graph::directed(2, []).unwrap();
+    /// assert_eq!(g.check(Node(1)), Ok(Node(1)));
+    /// assert_eq!(g.check(Node(5)), Err(Error::NotANode { node: 5 }));
+    /// ```
     fn check(&self, node: Node) -> Result<Node, Error> {
         if self.contains(node) {
             Ok(node)

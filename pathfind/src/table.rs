@@ -168,7 +168,8 @@ impl DistanceTable {
                 return Err(Error::NoSuchPoint { index, len: k });
             }
         }
-        Ok(reached(self.pairs[i * k + j]))
+        // `get`: a table deserialized from bad data answers `None` rather than panicking.
+        Ok(self.pairs.get(i * k + j).copied().and_then(reached))
     }
 
     /// The distance from point `i` to any node; `None` if unreachable, `i` is beyond the table
@@ -197,7 +198,10 @@ impl DistanceTable {
     /// assert_eq!(table.field(1), None);
     /// ```
     pub fn field(&self, i: usize) -> Option<&[u32]> {
-        (i < self.points.len()).then(|| &self.fields[i * self.stride..(i + 1) * self.stride])
+        if i >= self.points.len() {
+            return None;
+        }
+        self.fields.get(i * self.stride..(i + 1) * self.stride)
     }
 
     /// The nearest point to `node` and its distance (the smallest index among equally near
