@@ -158,3 +158,49 @@ fn original_program_runs_reproduced_byte_for_byte() {
         runs.len()
     );
 }
+
+/// Our flat grids number their vertices like the original viewer's `plane` / `bigplane`
+/// geometry (three.js `PlaneGeometry`, row-major), with the same graph: a game on them, recorded
+/// under the map name `plane` / `bigplane`, is drawn correctly by the original web viewer.
+#[test]
+fn generated_grids_match_the_viewers_plane_geometry() {
+    let Some(data) = data_dir() else {
+        println!("conformance: tron3d (grid geometry): skipped (CONTEST_DATA unset)");
+        return;
+    };
+    for (preset, original) in [
+        (tron3d::Preset::Grid, "plane"),
+        (tron3d::Preset::BigGrid, "bigplane"),
+    ] {
+        let ours = preset.board();
+        let boards = data.join("boards");
+        let theirs = parse_map(original, &read(&boards.join(format!("{original}.map")))).unwrap();
+        assert_eq!(ours.nb_vertices(), theirs.nb_vertices());
+        for v in 0..ours.nb_vertices() {
+            let mut a = ours.neighbours(v).to_vec();
+            let mut b = theirs.neighbours(v).to_vec();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{original}: neighbours of {v}");
+        }
+        let coords = ours.coords().unwrap();
+        let xyz = read(&boards.join("coords").join(format!("{original}.xyz")));
+        let mut lines = 0;
+        for line in xyz.lines().filter(|l| !l.starts_with('#')) {
+            let fields: Vec<f64> = line
+                .split_whitespace()
+                .map(|f| f.parse().unwrap())
+                .collect();
+            let p = coords[fields[0] as usize];
+            for i in 0..3 {
+                assert!(
+                    (p[i] - fields[i + 1]).abs() < 1e-5,
+                    "{original}: vertex {}",
+                    fields[0]
+                );
+            }
+            lines += 1;
+        }
+        assert_eq!(lines, ours.nb_vertices());
+    }
+}

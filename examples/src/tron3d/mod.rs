@@ -13,7 +13,7 @@ use crate::Args;
 
 const HELP: &str = "\
 play tron3d [--bots search,demo,demo,demo] [--board cube6] [--games 4] [--seed 1]
-            [--rounds R] [--t3d FILE] [--fixed-seats]
+            [--rounds R] [--t3d FILE] [--name MAP] [--fixed-seats]
 
 Runs a match of Tron3D games and prints a results table.
   --bots      one bot per player (search, demo, null); 2 to 8 players
@@ -24,6 +24,9 @@ Runs a match of Tron3D games and prints a results table.
   --rounds    number of rounds (default: the board's)
   --t3d       write each game as .t3d (FILE for one game, FILE-<i>.t3d for several); the
               original web viewer plays them
+  --name      the map name written into .t3d files (e.g. --board grid13 --name plane: the
+              original viewer draws a game by its map name, and grid13/grid17 number their
+              vertices like its plane/bigplane)
   --fixed-seats  keep each bot in its seat (default: the seats rotate every game)
 
 play verify tron3d FILE.t3d...
@@ -159,7 +162,10 @@ pub fn play(args: &Args) -> Result<(), String> {
     let board_spec = args.text("board").unwrap_or("cube6").to_owned();
     let games: usize = args.value("games", 4)?;
     let seed: u64 = args.value("seed", 1)?;
-    let (board, mut config) = load_board(&board_spec)?;
+    let (mut board, mut config) = load_board(&board_spec)?;
+    if let Some(name) = args.text("name") {
+        board.set_name(name);
+    }
     config.nb_players = bot_names.len();
     config.nb_rounds = args.value("rounds", config.nb_rounds)?;
     let game = Game::new(board, config).map_err(|e| format!("{board_spec}: {e}"))?;
