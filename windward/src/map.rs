@@ -640,36 +640,57 @@ impl Map {
     /// Every square of the grid must appear exactly once; attributes are checked, and the error names
     /// the line and the square. This does not [`validate`](Map::validate) the road network.
     pub fn parse(bytes: &[u8]) -> Result<Map, MapError> {
-        let root = xml::parse(bytes)?;
-        if root.name != "map" {
-            return Err(MapError::NotAMap { found: root.name });
-        }
-        let size = |attr: &'static str| -> Result<i32, MapError> {
-            let v = root.attr(attr).unwrap_or("");
-            match v.parse::<i32>() {
-                Ok(n) if (1..=1000).contains(&n) => Ok(n),
-                _ => Err(MapError::BadSize {
-                    attr,
-                    value: v.to_string(),
-                }),
+        let mut map = Map::filled(0, 0);
+        let mut seen: Vec<bool> = Vec::new();
+        xml::scan::<MapError>(bytes, |item| {
+            let (depth, name, attrs, line) = match item {
+                xml::Item::Start {
+                    depth,
+                    name,
+                    attrs,
+                    line,
+                } => (depth, name, attrs, line),
+                _ => return Ok(()),
+            };
+            let get = |key: &str| {
+                attrs
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| v.as_ref())
+            };
+            if depth == 0 {
+                if name != "map" {
+                    return Err(MapError::NotAMap {
+                        found: name.to_string(),
+                    });
+                }
+                let size = |attr: &'static str| -> Result<i32, MapError> {
+                    let v = get(attr).unwrap_or("");
+                    match v.parse::<i32>() {
+                        Ok(n) if (1..=1000).contains(&n) => Ok(n),
+                        _ => Err(MapError::BadSize {
+                            attr,
+                            value: v.to_string(),
+                        }),
+                    }
+                };
+                map = Map::filled(size("width")?, size("height")?);
+                seen = vec![false; map.squares.len()];
+                return Ok(());
             }
-        };
-        let (width, height) = (size("width")?, size("height")?);
-        let mut map = Map::filled(width, height);
-        let mut seen = vec![false; map.squares.len()];
-        for el in &root.children {
-            if el.name != "square" {
+            if depth > 1 || name != "square" {
                 return Err(MapError::UnexpectedElement {
-                    line: el.line,
-                    name: el.name.clone(),
+                    line,
+                    name: name.to_string(),
                 });
             }
+            let (width, height) = (map.width, map.height);
             let coord = |attr: &'static str, max: i32| -> Result<i32, MapError> {
-                let v = el.attr(attr).unwrap_or("");
+                let v = get(attr).unwrap_or("");
                 match v.parse::<i32>() {
                     Ok(n) if (0..max).contains(&n) => Ok(n),
                     _ => Err(MapError::BadCoordinate {
-                        line: el.line,
+                        line,
                         attr,
                         value: v.to_string(),
                     }),
@@ -677,35 +698,31 @@ impl Map {
             };
             let (x, y) = (coord("x", width)?, coord("y", height)?);
             let bad = |attr: &'static str, value: &str| MapError::BadAttribute {
-                line: el.line,
+                line,
                 x,
                 y,
                 attr,
                 value: value.to_string(),
             };
-            let ty = el.attr("type").unwrap_or("");
+            let ty = get("type").unwrap_or("");
             let kind = TileType::from_name(ty).ok_or_else(|| bad("type", ty))?;
-            let dir = el.attr("direction").unwrap_or("");
+            let dir = get("direction").unwrap_or("");
             let shape = RoadShape::from_name(dir).ok_or_else(|| bad("direction", dir))?;
-            let stop_signs = match el.attr("signals") {
+            let stop_signs = match get("signals") {
                 Some(v) => StopSigns::from_flags_string(v).ok_or_else(|| bad("signals", v))?,
                 None => StopSigns::NONE,
             };
-            let signal = match el.attr("signal-direction") {
+            let signal = match get("signal-direction") {
                 Some(v) => Signal::from_name(v).ok_or_else(|| bad("signal-direction", v))?,
                 None => Signal::None,
             };
-            let start = match el.attr("start-position") {
+            let start = match get("start-position") {
                 Some("NONE") | None => None,
                 Some(v) => Some(Heading::from_name(v).ok_or_else(|| bad("start-position", v))?),
             };
             let i = (x * height + y) as usize;
             if seen[i] {
-                return Err(MapError::DuplicateSquare {
-                    line: el.line,
-                    x,
-                    y,
-                });
+                return Err(MapError::DuplicateSquare { line, x, y });
             }
             seen[i] = true;
             map.squares[i] = Square {
@@ -715,7 +732,8 @@ impl Map {
                 signal,
                 start,
             };
-        }
+            Ok(())
+        })?;
         if let Some(i) = seen.iter().position(|s| !s) {
             let p = map.point(i);
             return Err(MapError::MissingSquare { x: p.x, y: p.y });
@@ -726,30 +744,36 @@ impl Map {
     /// Writes the map file exactly as the original map builder does: UTF-8 BOM, CRLF line ends,
     /// two-space indent, x outer and y inner, ` />` closings and no line end after `</map>`.
     pub fn to_xml(&self) -> Vec<u8> {
+        use core::fmt::Write as _;
         let mut s = String::with_capacity(self.squares.len() * 72 + 128);
         s.push('\u{FEFF}');
         s.push_str("<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n");
-        s.push_str(&format!(
+        let _ = write!(
+            s,
             "<map width=\"{}\" height=\"{}\">\r\n",
             self.width, self.height
-        ));
+        );
         for (i, sq) in self.squares.iter().enumerate() {
             let p = self.point(i);
-            s.push_str(&format!(
-                "  <square x=\"{}\" y=\"{}\" type=\"{}\" direction=\"{}\"",
-                p.x,
-                p.y,
-                sq.kind.name(),
-                sq.shape.name()
-            ));
+            let _ = write!(s, "  <square x=\"{}\" y=\"{}\" type=\"", p.x, p.y);
+            s.push_str(sq.kind.name());
+            s.push_str("\" direction=\"");
+            s.push_str(sq.shape.name());
+            s.push('"');
             if !sq.stop_signs.is_empty() {
-                s.push_str(&format!(" signals=\"{}\"", sq.stop_signs.to_flags_string()));
+                s.push_str(" signals=\"");
+                s.push_str(&sq.stop_signs.to_flags_string());
+                s.push('"');
             }
             if sq.signal != Signal::None {
-                s.push_str(&format!(" signal-direction=\"{}\"", sq.signal.name()));
+                s.push_str(" signal-direction=\"");
+                s.push_str(sq.signal.name());
+                s.push('"');
             }
             if let Some(h) = sq.start {
-                s.push_str(&format!(" start-position=\"{}\"", h.name()));
+                s.push_str(" start-position=\"");
+                s.push_str(h.name());
+                s.push('"');
             }
             s.push_str(" />\r\n");
         }

@@ -5,6 +5,8 @@
 //! Writing is done by the callers with [`escape`], so the output is byte for byte what the original
 //! .NET writers produce.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
 /// A malformed XML document: the 1-based line and what was wrong there.
@@ -66,6 +68,9 @@ pub fn escape(s: &str, out: &mut String) {
     }
 }
 
+/// An attribute as read: name and (unescaped) value, borrowed from the input where possible.
+pub type Attr<'a> = (&'a str, Cow<'a, str>);
+
 struct Reader<'a> {
     s: &'a [u8],
     pos: usize,
@@ -100,8 +105,11 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r' | b'\n')) {
-            self.bump();
+        while let Some(c @ (b' ' | b'\t' | b'\r' | b'\n')) = self.peek() {
+            if c == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
         }
     }
 
@@ -111,9 +119,7 @@ impl<'a> Reader<'a> {
                 return self.err(format!("unterminated {what}"));
             }
         }
-        for _ in 0..pat.len() {
-            self.bump();
-        }
+        self.pos += pat.len();
         Ok(())
     }
 
@@ -133,11 +139,11 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn name(&mut self) -> Result<String, XmlError> {
+    fn name(&mut self) -> Result<&'a str, XmlError> {
         let start = self.pos;
         while let Some(c) = self.peek() {
             if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b':') || c >= 0x80 {
-                self.bump();
+                self.pos += 1;
             } else {
                 break;
             }
@@ -151,16 +157,16 @@ impl<'a> Reader<'a> {
         self.utf8(start, self.pos)
     }
 
-    fn utf8(&self, a: usize, b: usize) -> Result<String, XmlError> {
+    fn utf8(&self, a: usize, b: usize) -> Result<&'a str, XmlError> {
         match core::str::from_utf8(&self.s[a..b]) {
-            Ok(s) => Ok(s.to_string()),
+            Ok(s) => Ok(s),
             Err(_) => self.err("invalid UTF-8"),
         }
     }
 
-    fn unescape(&self, raw: &str) -> Result<String, XmlError> {
+    fn unescape(&self, raw: &'a str) -> Result<Cow<'a, str>, XmlError> {
         if !raw.contains('&') {
-            return Ok(raw.to_string());
+            return Ok(Cow::Borrowed(raw));
         }
         let mut out = String::with_capacity(raw.len());
         let mut rest = raw;
@@ -195,33 +201,30 @@ impl<'a> Reader<'a> {
             rest = &rest[end + 1..];
         }
         out.push_str(rest);
-        Ok(out)
+        Ok(Cow::Owned(out))
     }
 
-    /// Parses a start tag after `<`; returns the element and whether it was self-closing.
-    fn start_tag(&mut self) -> Result<(Element, bool), XmlError> {
+    /// Parses a start tag after `<` into `attrs`; returns its name, line and whether it was
+    /// self-closing.
+    fn start_tag(&mut self, attrs: &mut Vec<Attr<'a>>) -> Result<(&'a str, usize, bool), XmlError> {
         let line = self.line;
         let name = self.name()?;
-        let mut el = Element {
-            name,
-            line,
-            ..Element::default()
-        };
+        attrs.clear();
         loop {
             self.skip_ws();
             match self.peek() {
                 Some(b'/') => {
-                    self.bump();
+                    self.pos += 1;
                     if self.bump() != Some(b'>') {
                         return self.err("expected '>' after '/'");
                     }
-                    return Ok((el, true));
+                    return Ok((name, line, true));
                 }
                 Some(b'>') => {
-                    self.bump();
-                    return Ok((el, false));
+                    self.pos += 1;
+                    return Ok((name, line, false));
                 }
-                None => return self.err(format!("unterminated start tag <{}>", el.name)),
+                None => return self.err(format!("unterminated start tag <{name}>")),
                 _ => {
                     let key = self.name()?;
                     self.skip_ws();
@@ -242,34 +245,76 @@ impl<'a> Reader<'a> {
                         }
                     }
                     let raw = self.utf8(start, self.pos)?;
-                    self.bump();
-                    if el.attrs.iter().any(|(k, _)| *k == key) {
+                    self.pos += 1;
+                    if attrs.iter().any(|(k, _)| *k == key) {
                         return self.err(format!("duplicate attribute {key}"));
                     }
-                    let value = self.unescape(&raw)?;
-                    el.attrs.push((key, value));
+                    let value = self.unescape(raw)?;
+                    attrs.push((key, value));
                 }
             }
         }
     }
 }
 
-/// Parses a whole document (optional UTF-8 BOM, declaration, comments) into its root element.
-pub fn parse(input: &[u8]) -> Result<Element, XmlError> {
+/// What [`scan`] reports.
+pub enum Item<'s, 'a> {
+    /// A start tag at `depth` (0 for the root), with its attributes.
+    Start {
+        /// Nesting depth, 0 for the root.
+        depth: usize,
+        /// The tag name.
+        name: &'a str,
+        /// The attributes.
+        attrs: &'s [Attr<'a>],
+        /// 1-based line of the tag.
+        line: usize,
+    },
+    /// Text directly inside the element at `depth` (unescaped; may come in pieces).
+    Text {
+        /// Depth of the enclosing element.
+        depth: usize,
+        /// The text.
+        text: Cow<'a, str>,
+    },
+    /// The end of the element at `depth` (also sent for self-closing tags).
+    End {
+        /// Nesting depth.
+        depth: usize,
+    },
+}
+
+/// Reads a whole document (optional UTF-8 BOM, declaration, comments) and reports its elements and
+/// text in document order, without building a tree. `f` may stop the scan with an error of its own.
+pub fn scan<'a, E: From<XmlError>>(
+    input: &'a [u8],
+    mut f: impl FnMut(Item<'_, 'a>) -> Result<(), E>,
+) -> Result<(), E> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let mut r = Reader {
         s: input,
         pos: 0,
         line: 1,
     };
+    let mut attrs: Vec<Attr<'a>> = Vec::with_capacity(8);
+    let mut stack: Vec<&'a str> = Vec::with_capacity(8);
     r.skip_misc()?;
     if r.bump() != Some(b'<') {
-        return r.err("expected the root element");
+        return Err(r.err::<()>("expected the root element").unwrap_err().into());
     }
-    let (root, closed) = r.start_tag()?;
-    let mut stack: Vec<Element> = vec![root];
-    if !closed {
-        loop {
+    let (root, line, closed) = r.start_tag(&mut attrs)?;
+    f(Item::Start {
+        depth: 0,
+        name: root,
+        attrs: &attrs,
+        line,
+    })?;
+    if closed {
+        f(Item::End { depth: 0 })?;
+    } else {
+        stack.push(root);
+        while !stack.is_empty() {
+            let depth = stack.len() - 1;
             // Text up to the next '<'.
             let start = r.pos;
             while !matches!(r.peek(), Some(b'<') | None) {
@@ -277,83 +322,146 @@ pub fn parse(input: &[u8]) -> Result<Element, XmlError> {
             }
             if r.pos > start {
                 let raw = r.utf8(start, r.pos)?;
-                let text = r.unescape(&raw)?;
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&text);
+                if !raw
+                    .bytes()
+                    .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                {
+                    f(Item::Text {
+                        depth,
+                        text: r.unescape(raw)?,
+                    })?;
+                } else if !raw.is_empty() {
+                    f(Item::Text {
+                        depth,
+                        text: Cow::Borrowed(raw),
+                    })?;
                 }
             }
             if r.peek().is_none() {
-                return r.err(format!(
-                    "unclosed element <{}>",
-                    stack.last().map_or("", |e| &e.name)
-                ));
+                let open = stack.last().copied().unwrap_or("");
+                return Err(r
+                    .err::<()>(format!("unclosed element <{open}>"))
+                    .unwrap_err()
+                    .into());
             }
             if r.starts_with(b"<!--") {
                 r.skip_until(b"-->", "comment")?;
                 continue;
             }
             if r.starts_with(b"<![CDATA[") {
-                for _ in 0..9 {
-                    r.bump();
-                }
+                r.pos += 9;
                 let start = r.pos;
                 while !r.starts_with(b"]]>") {
                     if r.bump().is_none() {
-                        return r.err("unterminated CDATA");
+                        return Err(r.err::<()>("unterminated CDATA").unwrap_err().into());
                     }
                 }
                 let text = r.utf8(start, r.pos)?;
-                r.skip_until(b"]]>", "CDATA")?;
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&text);
-                }
+                r.pos += 3;
+                f(Item::Text {
+                    depth,
+                    text: Cow::Borrowed(text),
+                })?;
                 continue;
             }
             if r.starts_with(b"<?") {
                 r.skip_until(b"?>", "processing instruction")?;
                 continue;
             }
-            r.bump();
+            r.pos += 1;
             if r.peek() == Some(b'/') {
-                r.bump();
+                r.pos += 1;
                 let name = r.name()?;
                 r.skip_ws();
                 if r.bump() != Some(b'>') {
-                    return r.err(format!("expected '>' to end </{name}"));
+                    return Err(r
+                        .err::<()>(format!("expected '>' to end </{name}"))
+                        .unwrap_err()
+                        .into());
                 }
-                let Some(done) = stack.pop() else {
-                    return r.err("unbalanced end tag");
-                };
-                if done.name != name {
-                    return r.err(format!("</{name}> closes <{}>", done.name));
+                let open = stack.pop().unwrap_or("");
+                if open != name {
+                    return Err(r
+                        .err::<()>(format!("</{name}> closes <{open}>"))
+                        .unwrap_err()
+                        .into());
                 }
-                match stack.last_mut() {
-                    Some(parent) => parent.children.push(done),
-                    None => {
-                        stack.push(done);
-                        break;
-                    }
-                }
+                f(Item::End { depth: stack.len() })?;
             } else {
-                let (el, closed) = r.start_tag()?;
+                let (name, line, closed) = r.start_tag(&mut attrs)?;
+                let depth = stack.len();
+                f(Item::Start {
+                    depth,
+                    name,
+                    attrs: &attrs,
+                    line,
+                })?;
                 if closed {
-                    if let Some(top) = stack.last_mut() {
-                        top.children.push(el);
-                    }
+                    f(Item::End { depth })?;
                 } else {
                     if stack.len() >= MAX_DEPTH {
-                        return r.err("elements nested too deeply");
+                        return Err(r
+                            .err::<()>("elements nested too deeply")
+                            .unwrap_err()
+                            .into());
                     }
-                    stack.push(el);
+                    stack.push(name);
                 }
             }
         }
     }
     r.skip_misc()?;
     if r.peek().is_some() {
-        return r.err("content after the root element");
+        return Err(r
+            .err::<()>("content after the root element")
+            .unwrap_err()
+            .into());
     }
-    stack.pop().map_or_else(|| r.err("no root element"), Ok)
+    Ok(())
+}
+
+/// Parses a whole document into its root element (text that is only whitespace is dropped).
+pub fn parse(input: &[u8]) -> Result<Element, XmlError> {
+    let mut stack: Vec<Element> = Vec::new();
+    let mut root = None;
+    scan::<XmlError>(input, |item| {
+        match item {
+            Item::Start {
+                name, attrs, line, ..
+            } => stack.push(Element {
+                name: name.to_string(),
+                attrs: attrs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                children: Vec::new(),
+                text: String::new(),
+                line,
+            }),
+            Item::Text { text, .. } => {
+                if let Some(top) = stack.last_mut()
+                    && !text
+                        .bytes()
+                        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                {
+                    top.text.push_str(&text);
+                }
+            }
+            Item::End { .. } => {
+                if let Some(done) = stack.pop() {
+                    match stack.last_mut() {
+                        Some(parent) => parent.children.push(done),
+                        None => root = Some(done),
+                    }
+                }
+            }
+        }
+        Ok(())
+    })?;
+    root.ok_or(XmlError {
+        line: 1,
+        reason: "no root element".to_string(),
+    })
 }
 
 #[cfg(test)]
