@@ -170,6 +170,7 @@ fn benches(c: &mut Criterion) {
     }
     let _ = map.observe(&turns[mid].view);
     let line = turns[mid].line;
+    g.throughput(Throughput::Elements(1));
     g.bench_function("predict a line (mid-game)", |b| {
         b.iter(|| black_box(map.predict(black_box(&line))))
     });
