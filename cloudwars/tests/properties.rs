@@ -19,6 +19,49 @@ proptest! {
     }
 
     #[test]
+    fn no_panic_on_any_json_text(text in ".{0,80}", json in r#"\{"Width":(-?[0-9]{1,12}|"x"),"Clouds":\[(\{"Pos":\{"X":1e40\}\})?\]\}"#) {
+        for t in [&text, &json] {
+            if let Ok(world) = WorldJson::parse(t) {
+                let _ = world.to_world();
+            }
+            let _ = cloudwars::replay::Scenario::parse(t);
+            let _ = cloudwars::replay::replay_micro_cases(t);
+            let _ = cloudwars::replay::check_kill_ring(t);
+        }
+    }
+
+    #[test]
+    fn any_float_world_is_refused_or_updates_without_panic(
+        values in prop::collection::vec((strategy::any_f32(), strategy::any_f32(), strategy::any_f32(), strategy::any_f32(), strategy::any_f32(), any::<bool>()), 0..16),
+        config in strategy::config(),
+    ) {
+        let game = Game::new(config).unwrap();
+        let specs: Vec<CloudSpec> = values
+            .iter()
+            .map(|&(x, y, vx, vy, vapor, player)| CloudSpec {
+                pos: Vec2::new(x, y),
+                vel: Vec2::new(vx, vy),
+                vapor,
+                player: player.then(|| cloudwars::Player { name: "P".into(), color: cloudwars::Color::Red }),
+            })
+            .collect();
+        let all_finite = values.iter().all(|v| [v.0, v.1, v.2, v.3, v.4].iter().all(|f| f.is_finite()));
+        match game.world_from_clouds(&specs, 1) {
+            Err(_) => prop_assert!(!all_finite),
+            Ok(mut state) => {
+                prop_assert!(all_finite);
+                let mut reference = state.clone();
+                for _ in 0..3 {
+                    game.update(&mut state);
+                    game.update_all_pairs(&mut reference);
+                }
+                prop_assert_eq!(state.float_hash(), reference.float_hash());
+                let _ = cloudwars::protocol::list_reply(&game, &state);
+            }
+        }
+    }
+
+    #[test]
     fn no_panic_on_any_command_text(verb in prop::sample::select(vec!["move", "MOVE", "name", "type", "kill", "list", "play", "quit", "exit", "mo"]), payload in ".{0,30}") {
         let line = format!("{verb}{payload}");
         let _ = parse_command(line.as_bytes());
