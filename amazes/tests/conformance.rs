@@ -63,3 +63,24 @@ fn official_example_infers_the_two_vertical_walls() {
     assert_eq!(k.edge_at(a, Dir::E), Some(false));
     assert_eq!(k.edge_at(b, Dir::E), Some(false));
 }
+
+#[test]
+fn the_sample_mazes_are_valid_and_round_trip() {
+    let Some(dir) = data_dir() else {
+        println!("conformance: amazes: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    for i in 1..=10 {
+        let path = dir.join(format!("maze{i:02}.txt"));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = MazeFile::parse(&text).unwrap();
+        assert_eq!(file.starts, None);
+        file.maze.validate().unwrap();
+        // Writing the body reproduces the file byte for byte.
+        assert_eq!(file.maze.to_text(), text);
+        let s = file.maze.stats();
+        assert!((675..=678).contains(&s.openings), "maze{i:02}: {s:?}");
+        assert!((8..=13).contains(&s.longest_corridor), "maze{i:02}: {s:?}");
+    }
+}
