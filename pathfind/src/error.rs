@@ -23,8 +23,10 @@ pub enum Error {
         height: usize,
     },
     /// The grid is too large: each side must be at most [`Grid::MAX_SIDE`](crate::Grid::MAX_SIDE)
-    /// cells.
-    #[error("grid too large: {width}x{height} (each side at most 65534)")]
+    /// cells and the grid with its border at most [`Grid::MAX_SLOTS`](crate::Grid::MAX_SLOTS).
+    #[error(
+        "grid too large: {width}x{height} (at most 65534 a side, 2^31 - 1 cells with the border)"
+    )]
     GridTooLarge {
         /// The requested width.
         width: usize,

@@ -46,6 +46,10 @@ impl Grid {
     /// The largest supported width or height.
     pub const MAX_SIDE: usize = 65_534;
 
+    /// The largest supported cell count including the one-cell border, `(width + 2) *
+    /// (height + 2)`: node ids and distances are `u32`.
+    pub const MAX_SLOTS: usize = (u32::MAX / 2) as usize;
+
     /// A grid whose cell `(x, y)` is open when `open(x, y)` is true.
     ///
     /// ```
@@ -179,7 +183,10 @@ impl Grid {
         if width == 0 || height == 0 {
             return Err(Error::EmptyGrid { width, height });
         }
-        if width > Self::MAX_SIDE || height > Self::MAX_SIDE {
+        if width > Self::MAX_SIDE
+            || height > Self::MAX_SIDE
+            || (width + 2) * (height + 2) > Self::MAX_SLOTS
+        {
             return Err(Error::GridTooLarge { width, height });
         }
         let order = NeighbourOrder::default();
@@ -598,6 +605,13 @@ mod tests {
             Err(Error::GridTooLarge {
                 width: 70_000,
                 height: 1
+            })
+        );
+        assert_eq!(
+            Grid::from_fn(60_000, 60_000, |_, _| true),
+            Err(Error::GridTooLarge {
+                width: 60_000,
+                height: 60_000
             })
         );
     }
