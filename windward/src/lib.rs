@@ -23,6 +23,6 @@ pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, Til
 pub use rules::{Event, Recipient, Status};
 pub use setup::{Setup, SetupError};
 pub use state::{
-    Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger, PassengerId, Player,
-    PlayerId, State,
+    Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger,
+    PassengerId, Player, PlayerId, State,
 };

@@ -235,7 +235,8 @@ impl<'a> Reader<'a> {
                     let quote = match self.bump() {
                         Some(q @ (b'"' | b'\'')) => q,
                         _ => {
-                            return self.err(format!("expected a quoted value for attribute {key}"));
+                            return self
+                                .err(format!("expected a quoted value for attribute {key}"));
                         }
                     };
                     let start = self.pos;
