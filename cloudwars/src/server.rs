@@ -11,7 +11,8 @@
 //!   connected player has sent `list`; then the server applies the commands queued since the
 //!   last update in player order (each answered at once with the result it will have, which
 //!   depends only on the player's own cloud), runs one update and answers all the `list`s. The
-//!   game is then deterministic for a fixed seed and deterministic clients.
+//!   game is then deterministic for a fixed seed and deterministic clients. A player who stays
+//!   silent for [`ServerConfig::lockstep_patience`] while others wait is skipped for that round.
 //!
 //! Differences from the original, on purpose: the server stops when the win flag is set (unless
 //! [`ServerConfig::stop_on_win`] is false) or after [`ServerConfig::max_iterations`], and prints a
@@ -60,6 +61,9 @@ pub struct ServerConfig {
     pub stop_on_win: bool,
     /// Stop after this many updates at the latest.
     pub max_iterations: u64,
+    /// Lockstep: how long the waiting players wait for a silent one before the update runs
+    /// without it.
+    pub lockstep_patience: Duration,
 }
 
 impl Default for ServerConfig {
@@ -75,6 +79,7 @@ impl Default for ServerConfig {
             },
             stop_on_win: true,
             max_iterations: config.max_iterations().max(0) as u64 + 1,
+            lockstep_patience: Duration::from_secs(2),
         }
     }
 }
@@ -150,8 +155,9 @@ impl Shared {
         }
     }
 
-    /// Lockstep: if every connected player waits, apply the queues and run one update.
-    fn try_round(&self, inner: &mut Inner) {
+    /// Lockstep: if every connected player waits (or `force`), apply the queues and run one
+    /// update.
+    fn try_round(&self, inner: &mut Inner, force: bool) {
         if !inner.started || inner.finished.is_some() {
             return;
         }
@@ -161,7 +167,7 @@ impl Shared {
             self.changed.notify_all();
             return;
         }
-        if inner.seats.iter().any(|s| s.connected && !s.waiting) {
+        if !force && inner.seats.iter().any(|s| s.connected && !s.waiting) {
             return;
         }
         for id in 0..inner.seats.len() {
@@ -354,7 +360,7 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
     if let Some(id) = session.me {
         let mut inner = shared.lock();
         inner.seats[id.index()].connected = false;
-        shared.try_round(&mut inner);
+        shared.try_round(&mut inner, false);
     }
     outcome
 }
@@ -399,12 +405,20 @@ fn list(shared: &Shared, session: &Session) -> Reply {
     {
         let generation = inner.generation;
         inner.seats[id.index()].waiting = true;
-        shared.try_round(&mut inner);
+        shared.try_round(&mut inner, false);
+        let deadline = Instant::now() + shared.cfg.lockstep_patience;
         while inner.generation == generation && inner.finished.is_none() {
+            let now = Instant::now();
+            if now >= deadline {
+                // Someone is silent: update without them.
+                shared.try_round(&mut inner, true);
+                continue;
+            }
             inner = shared
                 .changed
-                .wait(inner)
-                .unwrap_or_else(|e| e.into_inner());
+                .wait_timeout(inner, deadline - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
     }
     list_reply(&shared.game, &inner.state)

@@ -29,6 +29,7 @@ fn small_config(players: usize, pacing: Pacing) -> ServerConfig {
         pacing,
         stop_on_win: true,
         max_iterations: 10_801,
+        lockstep_patience: Duration::from_secs(10),
     }
 }
 
@@ -308,4 +309,26 @@ fn the_server_binary_serves_a_game_and_prints_the_results_line() {
         "{results:?}"
     );
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn lockstep_skips_a_silent_player_after_the_patience() {
+    let mut cfg = small_config(2, Pacing::Lockstep);
+    cfg.lockstep_patience = Duration::from_millis(100);
+    cfg.stop_on_win = false;
+    cfg.max_iterations = 3;
+    let (addr, server) = start(cfg);
+    let mut silent = client(&addr);
+    silent.name("Silent").unwrap();
+    silent.play().unwrap();
+    let mut active = client(&addr);
+    active.name("Active").unwrap();
+    active.play().unwrap();
+    let start = std::time::Instant::now();
+    for expected in 1..=3 {
+        assert_eq!(active.list().unwrap().iteration, expected);
+    }
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    assert_eq!(server.join().unwrap().iteration, 3);
+    drop(silent);
 }

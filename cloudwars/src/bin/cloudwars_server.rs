@@ -3,7 +3,7 @@
 //! ```text
 //! cloudwars_server [--port 3333] [--players 3] [--seed 1] [--ips 62.5 | --lockstep]
 //!                  [--width 2048] [--height 1152] [--speed 60] [--clouds 100]
-//!                  [--max-iterations N] [--play-on]
+//!                  [--max-iterations N] [--play-on] [--patience-ms 2000]
 //! ```
 //!
 //! It prints `listening on 127.0.0.1:<port>`, serves until the win flag is set (or, with
@@ -15,7 +15,7 @@ use cloudwars::server::{Pacing, Server, ServerConfig};
 
 const USAGE: &str = "usage: cloudwars_server [--port 3333] [--players 3] [--seed 1] \
 [--ips 62.5 | --lockstep] [--width 2048] [--height 1152] [--speed 60] [--clouds 100] \
-[--max-iterations N] [--play-on]";
+[--max-iterations N] [--play-on] [--patience-ms 2000]";
 
 fn main() -> ExitCode {
     match run() {
@@ -56,6 +56,9 @@ fn run() -> Result<(), String> {
             "--speed" => cfg.config.game_speed = value(&args, i, name)?,
             "--clouds" => cfg.params.rainclouds = value(&args, i, name)?,
             "--max-iterations" => max_iterations = Some(value(&args, i, name)?),
+            "--patience-ms" => {
+                cfg.lockstep_patience = std::time::Duration::from_millis(value(&args, i, name)?)
+            }
             "--lockstep" => {
                 cfg.pacing = Pacing::Lockstep;
                 takes_value = false;
