@@ -413,3 +413,150 @@ fn random_exit_options_follow_the_original_draw() {
         Some(Heading::East)
     );
 }
+
+fn plain_crossing() -> Map {
+    map_from(&[
+        "...R...", "...R...", "...R...", "RRRRRRR", "...R...", "...R...", "...R...",
+    ])
+}
+
+#[test]
+fn left_turn_yields_to_an_oncoming_car() {
+    // A comes north and turns left (west) at the crossing; B comes south towards it.
+    let mut a = car_at(Point::new(3, 4), Heading::North, 18);
+    a.path = pts(&[(3, 3), (2, 3), (1, 3)]);
+    a.motion.steps_remaining = 1;
+    let mut b = car_at(Point::new(3, 1), Heading::South, 10);
+    b.path = pts(&[(3, 2), (3, 3), (3, 4), (3, 5)]);
+    b.motion.steps_remaining = 1;
+    let mut w = World::new(plain_crossing(), vec![a, b]);
+    forecast_all(&mut w);
+    let mut locks = SignalLocks::new();
+    // B still has a step this tick: wait for it in this pass
+    assert_eq!(move_car(&mut w, 0, &mut locks, false), Ok(MoveEnd::Waiting));
+    // on the last pass: stop
+    assert_eq!(move_car(&mut w, 0, &mut locks, true), Ok(MoveEnd::Stopped));
+    assert!(w.cars[0].motion.stopped);
+
+    // Going straight on instead: no check, A enters the crossing.
+    let mut a = car_at(Point::new(3, 4), Heading::North, 18);
+    a.path = pts(&[(3, 3), (3, 2)]);
+    a.motion.steps_remaining = 1;
+    let mut b = car_at(Point::new(3, 1), Heading::South, 10);
+    b.path = pts(&[(3, 2), (3, 3), (3, 4), (3, 5)]);
+    let mut w = World::new(plain_crossing(), vec![a, b]);
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Done)
+    );
+    assert!(!w.cars[0].motion.stopped);
+
+    // Turning left with B driving away north ahead of us: B is not oncoming.
+    let mut a = car_at(Point::new(3, 4), Heading::North, 18);
+    a.path = pts(&[(3, 3), (2, 3), (1, 3)]);
+    a.motion.steps_remaining = 1;
+    let mut b = car_at(Point::new(3, 2), Heading::North, 4);
+    b.path = pts(&[(3, 1), (3, 0)]);
+    let mut w = World::new(plain_crossing(), vec![a, b]);
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Done)
+    );
+}
+
+#[test]
+fn drives_through_a_flat_car_when_it_can_pass_in_time() {
+    let map = map_from(&["..........", "RRRRRRRRRR", ".........."]);
+    let mut lead = car_at(Point::new(5, 1), Heading::East, 0);
+    for _ in 0..8 {
+        lead.step();
+    }
+    lead.motion.set_flat(true);
+    let mut follow = car_at(Point::new(4, 1), Heading::East, 18);
+    follow.motion.raw_speed = 2.0;
+    follow.motion.steps_remaining = 1;
+    // (14 + (int)(14 / 6) + 1) * 6 + 1 = 103 ticks to pass: a flat fixed in 1800 ticks is passed
+    lead.motion.ticks_to_fix_flat = 1800;
+    let mut w = World::new(map, vec![follow, lead]);
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Done)
+    );
+    assert_eq!(w.cars[0].motion.raw_speed, 2.0);
+    // ... but not one fixed in 50 ticks: slow down behind it
+    let map = map_from(&["..........", "RRRRRRRRRR", ".........."]);
+    let mut lead = car_at(Point::new(5, 1), Heading::East, 0);
+    for _ in 0..8 {
+        lead.step();
+    }
+    lead.motion.set_flat(true);
+    lead.motion.ticks_to_fix_flat = 50;
+    let mut follow = car_at(Point::new(4, 1), Heading::East, 18);
+    follow.motion.raw_speed = 2.0;
+    follow.motion.steps_remaining = 1;
+    let mut w = World::new(map, vec![follow, lead]);
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Stopped)
+    );
+    // a quarter-speed leader is passed only while its slow-down lasts long enough
+    let map = map_from(&["..........", "RRRRRRRRRR", ".........."]);
+    let mut lead = car_at(Point::new(5, 1), Heading::East, 0);
+    for _ in 0..8 {
+        lead.step();
+    }
+    lead.set_quarter_speed(true);
+    let mut follow = car_at(Point::new(4, 1), Heading::East, 18);
+    follow.motion.steps_remaining = 1;
+    let mut w = World::new(map, vec![follow, lead]);
+    w.ticks_to_full[1] = 1800;
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Done)
+    );
+    w.ticks_to_full[1] = 20;
+    w.cars[0].motion.steps_remaining = 1;
+    forecast_all(&mut w);
+    assert_eq!(
+        move_car(&mut w, 0, &mut SignalLocks::new(), true),
+        Ok(MoveEnd::Stopped)
+    );
+}
+
+#[test]
+fn dead_end_lets_cars_pass_in_opposite_directions() {
+    // B is leaving the bus stop westward with its tail in the stop square; A enters eastward.
+    let map = map_from(&["........", ".RRRRRB.", "........"]);
+    let mut b = Vehicle::placed(Point::new(6, 1), Heading::West);
+    for _ in 0..10 {
+        b.step();
+    }
+    let stop = Point::new(6, 1);
+    assert!(b.tail.touches_tile(stop));
+    let a = car_at(Point::new(5, 1), Heading::East, 18);
+    let w = World::new(map.clone(), vec![a.clone(), b.clone()]);
+    // opposite headings and a U-turn square: B does not count as inside
+    assert!(!car_in_intersection(&w, 0, stop, LIMO_HALF_LENGTH));
+    // the same tail heading our way (east) does count
+    let mut b_east = b;
+    b_east.location = Location::centered(Point::new(6, 1), Heading::East);
+    let w = World::new(map.clone(), vec![a.clone(), b_east]);
+    assert!(car_in_intersection(&w, 0, stop, LIMO_HALF_LENGTH));
+    // and on an ordinary road square the exception does not apply
+    let mut c = Vehicle::placed(Point::new(4, 1), Heading::West);
+    for _ in 0..3 {
+        c.step();
+    }
+    let w = World::new(map, vec![a, c]);
+    assert!(car_in_intersection(
+        &w,
+        0,
+        Point::new(4, 1),
+        LIMO_HALF_LENGTH
+    ));
+}
