@@ -196,6 +196,11 @@ impl Game {
         }
     }
 
+    /// The result once the round is over (8 deliveries or the tick limit), else `None`.
+    pub fn outcome(&self, state: &State) -> Option<crate::rules::Outcome> {
+        crate::rules::outcome(self, state)
+    }
+
     /// A new round from a seed: setup drawn from a `Pcg64Mcg` seeded with `seed`, which the state
     /// then carries for every later chance outcome.
     pub fn initial_state(&self, seed: u64) -> State {

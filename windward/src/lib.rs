@@ -20,9 +20,10 @@ pub mod xml;
 pub use game::{Config, Game, GameError};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
-pub use rules::{Event, Recipient, Status};
+pub use rules::{CardAction, Chance, EndReason, Event, Outcome, Recipient, Status};
 pub use setup::{Setup, SetupError};
 pub use state::{
     Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger,
     PassengerId, Player, PlayerId, State,
 };
+pub use tick::{Order, RunEnd};

@@ -926,6 +926,63 @@ pub fn relocate_all_cars<C: Chance + ?Sized>(game: &Game, state: &mut State, cha
     }
 }
 
+/// Why a round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum EndReason {
+    /// A player reached 8 deliveries; the winner is the first player in `Players` order with the
+    /// most deliveries (F:929-936, a stable `OrderByDescending`).
+    Deliveries {
+        /// The winner.
+        winner: PlayerId,
+    },
+    /// [`Config::max_ticks`](crate::Config::max_ticks) ran out (this crate's addition).
+    TickLimit,
+}
+
+/// The result of a finished round.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Each player's score as appended to the scoreboard (F:969-983): points, partial credit for a
+    /// passenger aboard, +2 for 8 deliveries.
+    pub scores: [f32; NUM_PLAYERS],
+    /// Each player's deliveries.
+    pub delivered: [u8; NUM_PLAYERS],
+    /// Each player's rank by score, 1 for the best; equal scores share a rank.
+    pub ranks: [u8; NUM_PLAYERS],
+}
+
+/// The outcome once the round is over ([`round_over`]), else `None`.
+pub fn outcome(game: &Game, state: &State) -> Option<Outcome> {
+    if !round_over(game, state) {
+        return None;
+    }
+    let delivered: [u8; NUM_PLAYERS] =
+        core::array::from_fn(|i| state.players[i].delivered.len() as u8);
+    let reason = if state.is_over() {
+        let best = delivered.iter().copied().max().unwrap_or(0);
+        let winner = delivered.iter().position(|&d| d == best).unwrap_or(0);
+        EndReason::Deliveries {
+            winner: PlayerId(winner as u8),
+        }
+    } else {
+        EndReason::TickLimit
+    };
+    let scores: [f32; NUM_PLAYERS] =
+        core::array::from_fn(|i| score(state, PlayerId(i as u8), state.players[i].car.tile()));
+    let ranks =
+        core::array::from_fn(|i| 1 + scores.iter().filter(|&&s| s > scores[i]).count() as u8);
+    Some(Outcome {
+        reason,
+        scores,
+        delivered,
+        ranks,
+    })
+}
+
 /// The round's outcome check (F:929-936): the round is over before a tick when some player has 8
 /// deliveries, or when the [`Config::max_ticks`](crate::Config::max_ticks) limit is reached.
 pub fn round_over(game: &Game, state: &State) -> bool {

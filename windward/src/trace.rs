@@ -245,6 +245,8 @@ pub struct RulesReport {
     pub powerups: usize,
     /// Status lines compared.
     pub statuses: usize,
+    /// Final outcomes compared with the trace's scoreboard (games that ended).
+    pub outcomes: usize,
 }
 
 /// Chance outcomes taken from a trace.
@@ -366,6 +368,39 @@ pub fn replay_rules(game: &Game, lines: &[Value]) -> Result<RulesReport, Mismatc
         )?;
         report.ticks += 1;
         i = j;
+    }
+    // A finished game: the scoreboard entries are the outcome's scores.
+    if let Some(end) = lines
+        .last()
+        .filter(|l| l.get("ev").and_then(Value::as_str) == Some("end"))
+        && end.get("game_over").and_then(Value::as_bool) == Some(true)
+    {
+        let t = end.get("ticks_run").and_then(Value::as_i64).unwrap_or(0);
+        let Some(out) = game.outcome(&state).filter(|_| state.is_over()) else {
+            return Err(mismatch(t, "outcome", "game over", "still running"));
+        };
+        let players = end
+            .get("players")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for (p, rec) in players.iter().enumerate().take(NUM_PLAYERS) {
+            let board = rec
+                .get("scoreboard")
+                .and_then(|b| b.get(0))
+                .and_then(Value::as_f64)
+                .unwrap_or(f64::NAN) as f32;
+            let delivered = rec.get("delivered").and_then(Value::as_u64).unwrap_or(0) as u8;
+            if board.to_bits() != out.scores[p].to_bits() || delivered != out.delivered[p] {
+                return Err(mismatch(
+                    t,
+                    format!("player {p} final (scoreboard, delivered)"),
+                    (board, delivered),
+                    (out.scores[p], out.delivered[p]),
+                ));
+            }
+        }
+        report.outcomes += 1;
     }
     Ok(report)
 }

@@ -814,3 +814,39 @@ fn pickup_orders_drop_delivered_passengers() {
         "empty list: no change"
     );
 }
+
+#[test]
+fn the_round_ends_at_eight_deliveries_or_the_tick_limit() {
+    let g = game();
+    let mut s = g.initial_state(80);
+    assert_eq!(g.outcome(&s), None);
+    // Players 3 and 6 both reach 8 in the same tick: the earlier one wins, both get +2.
+    for p in [3, 6] {
+        s.players[p].delivered.extend((0..8).map(PassengerId));
+        s.players[p].points = 9.0;
+    }
+    s.players[1].points = 10.5;
+    let out = g.outcome(&s).unwrap();
+    assert_eq!(
+        out.reason,
+        windward::EndReason::Deliveries {
+            winner: PlayerId(3)
+        }
+    );
+    assert_eq!(
+        (out.scores[3], out.scores[6], out.scores[1]),
+        (11.0, 11.0, 10.5)
+    );
+    assert_eq!(
+        (out.ranks[3], out.ranks[6], out.ranks[1], out.ranks[0]),
+        (1, 1, 3, 4)
+    );
+    assert_eq!(out.delivered[3], 8);
+
+    let mut s = g.initial_state(81);
+    s.tick = Config::default().max_ticks;
+    assert_eq!(
+        g.outcome(&s).unwrap().reason,
+        windward::EndReason::TickLimit
+    );
+}
