@@ -548,7 +548,7 @@ fn dead_end_lets_cars_pass_in_opposite_directions() {
     let w = World::new(map.clone(), vec![a.clone(), b_east]);
     assert!(car_in_intersection(&w, 0, stop, LIMO_HALF_LENGTH));
     // and on an ordinary road square the exception does not apply
-    let mut c = Vehicle::placed(Point::new(4, 1), Heading::West);
+    let mut c = Vehicle::placed(Point::new(5, 1), Heading::West);
     for _ in 0..3 {
         c.step();
     }
@@ -556,7 +556,7 @@ fn dead_end_lets_cars_pass_in_opposite_directions() {
     assert!(car_in_intersection(
         &w,
         0,
-        Point::new(4, 1),
+        Point::new(5, 1),
         LIMO_HALF_LENGTH
     ));
 }
