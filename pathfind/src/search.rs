@@ -467,8 +467,14 @@ impl Searcher {
         let h = |x: u32, y: u32| x.abs_diff(gx) + y.abs_diff(gy);
         let open = grid.open_slots();
         let offsets = grid.offsets();
-        let deltas = grid.order().dirs().map(|d| d.delta());
-        let stamp = &mut self.stamp[..];
+        let dirs = grid.order().dirs();
+        // A step's change of the packed position `x | y << 16` (wrapping for -1).
+        let dpos = dirs.map(|d| {
+            let (dx, dy) = d.delta();
+            (dx as i32 as u32).wrapping_add((dy as i32 as u32) << 16)
+        });
+        let dir_index = dirs.map(|d| d as usize);
+        let stamp = &mut self.stamp[..grid.id_bound()];
         let (mut now, mut next) = (
             std::mem::take(&mut self.bucket_now),
             std::mem::take(&mut self.bucket_next),
@@ -499,26 +505,24 @@ impl Searcher {
                 break Some(g);
             }
             let ng = su + 1;
+            // Whether a step north, east, south, west moves toward the goal (keeps f) or away
+            // (raises f by 2).
+            let toward = [y > gy, x < gx, y < gy, x > gx];
             for k in 0..4 {
                 let n = (u as usize).wrapping_add_signed(offsets[k]);
-                if !open[n] {
-                    continue;
-                }
-                let s = stamp[n];
-                if s >= base && s <= ng {
+                // Unreached (below base, so the difference wraps high) or reached by a longer way.
+                if !open[n] || stamp[n].wrapping_sub(base) <= g + 1 {
                     continue;
                 }
                 stamp[n] = ng;
-                let nx = x.wrapping_add_signed(deltas[k].0 as i32);
-                let ny = y.wrapping_add_signed(deltas[k].1 as i32);
-                let nf = g + 1 + h(nx, ny);
-                if nf == f {
+                let entry = (n as u32, pos.wrapping_add(dpos[k]));
+                if toward[dir_index[k]] {
                     if n == goal.index() {
                         break 'search Some(g + 1);
                     }
-                    now.push((n as u32, nx | ny << 16));
+                    now.push(entry);
                 } else {
-                    next.push((n as u32, nx | ny << 16));
+                    next.push(entry);
                 }
             }
         };

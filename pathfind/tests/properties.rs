@@ -82,7 +82,7 @@ fn graph_adjacent(graph: &Graph) -> impl Fn(Node, Node) -> bool + '_ {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn grid_field_equals_reference_and_paths_are_valid((grid, cells) in grid_with_cells(14, 14, 2)) {
