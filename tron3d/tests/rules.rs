@@ -621,3 +621,23 @@ fn default_advance_draws_a_permutation_from_the_state_rng() {
     }
     assert!(seen.len() > 10, "the order is random");
 }
+
+#[test]
+fn bikes_of_one_player_racing_the_earlier_command_wins() {
+    // Player 0 has bikes 0 (at 0) and 2 (at 2); both go for 1.
+    let game = grid_game(2, 2, &[0, 24, 2, 20], &[], |_| {});
+    for (first, second, winner) in [(0usize, 2usize, 0usize), (2, 0, 2)] {
+        let mut state = game.initial_state(0);
+        let acts = actions(&[
+            (0, mv(first, 1)),
+            (0, mv(second, 1)),
+            (1, mv(1, 23)),
+            (1, mv(3, 15)),
+        ]);
+        game.advance_with(&mut state, &acts, &mut order(&[1, 0]));
+        assert!(state.bike(winner).alive);
+        assert!(!state.bike(2 - winner).alive);
+        assert_eq!(state.wall(1), Some(winner as u8));
+        assert_eq!(state.scores(), &[10, 20]);
+    }
+}
