@@ -74,6 +74,8 @@ pub struct ExplorerBot {
     walked: Vec<u16>,
     parent: Vec<(u32, Dir)>,
     queue: Vec<usize>,
+    last_distance2: u32,
+    hunts: usize,
 }
 
 /// Value of an unknown edge at the end of a corridor: the expected new squares behind it.
@@ -84,6 +86,8 @@ const UNKNOWN_SIDE: f32 = 0.6;
 const DISTANCE_BIAS: f32 = 0.5;
 /// Below this value per character, a walk is not worth it: step back instead (1 character).
 const MIN_RATE: f32 = 0.3;
+/// What a turn of exploring is worth, against a hunt for the opponent.
+const HUNT_MARGIN: f32 = 3.0;
 
 impl ExplorerBot {
     /// The map the bot keeps.
@@ -173,29 +177,41 @@ impl ExplorerBot {
         }
     }
 
-    fn plan(&mut self) -> MoveLine {
-        let n = self.map.size();
-        if self.map.discovered_count() >= n * n {
-            return MoveLine::JURY;
+    /// With the opponent close by, a short walk through known openings to one of the squares
+    /// at that distance may land on it (+100): tried when 100 over the number of such squares
+    /// beats the walk's cost plus a turn of exploring. Needs `search` to have run.
+    fn hunt(&mut self) -> Option<MoveLine> {
+        let d2 = self.last_distance2 as i32;
+        if d2 == 0 || d2 > 13 {
+            return None;
         }
-        self.search();
-        let mut best = (f32::MIN, usize::MAX);
-        for &t in &self.queue[1..] {
-            let d = self.dist[t] as f32;
-            // Squares walked through that are not yet discovered count too.
-            let walked = self.walked[t] as f32;
-            let score = (self.look_value(t) + walked) / (d + DISTANCE_BIAS);
-            if score > best.0 {
-                best = (score, t);
+        let pose = self.map.pose();
+        let mut offsets = Vec::new();
+        for dr in -3i32..=3 {
+            for dc in -3i32..=3 {
+                if dr * dr + dc * dc == d2 {
+                    offsets.push((dr, dc));
+                }
             }
         }
-        // Nothing worth a walk: one step back (the edge behind is always open) costs least.
-        if best.1 == usize::MAX || best.0 < MIN_RATE {
-            return MoveLine::JURY;
+        let reachable: Vec<usize> = offsets
+            .iter()
+            .filter_map(|&(dr, dc)| self.map.cell(pose.row + dr, pose.col + dc))
+            .filter(|&c| self.dist[c] != u16::MAX)
+            .collect();
+        let &target = reachable.get(self.hunts % reachable.len().max(1))?;
+        let cost = self.dist[target] as f32;
+        if 100.0 / offsets.len() as f32 <= cost + HUNT_MARGIN {
+            return None;
         }
-        // Rebuild the path and turn it into relative moves.
+        self.hunts += 1;
+        Some(self.path_to(target))
+    }
+
+    /// The moves along the search tree from the current square to `target`.
+    fn path_to(&self, target: usize) -> MoveLine {
         let mut dirs = Vec::new();
-        let mut x = best.1;
+        let mut x = target;
         while x != self.map.here() {
             let (p, d) = self.parent[x];
             dirs.push(d);
@@ -214,6 +230,32 @@ impl ExplorerBot {
             .collect();
         MoveLine::from_moves(&moves).unwrap_or(MoveLine::JURY)
     }
+
+    fn plan(&mut self) -> MoveLine {
+        self.search();
+        if let Some(line) = self.hunt() {
+            return line;
+        }
+        let n = self.map.size();
+        if self.map.discovered_count() >= n * n {
+            return MoveLine::JURY;
+        }
+        let mut best = (f32::MIN, usize::MAX);
+        for &t in &self.queue[1..] {
+            let d = self.dist[t] as f32;
+            // Squares walked through that are not yet discovered count too.
+            let walked = self.walked[t] as f32;
+            let score = (self.look_value(t) + walked) / (d + DISTANCE_BIAS);
+            if score > best.0 {
+                best = (score, t);
+            }
+        }
+        // Nothing worth a walk: one step back (the edge behind is always open) costs least.
+        if best.1 == usize::MAX || best.0 < MIN_RATE {
+            return MoveLine::JURY;
+        }
+        self.path_to(best.1)
+    }
 }
 
 impl Bot for ExplorerBot {
@@ -224,6 +266,7 @@ impl Bot for ExplorerBot {
         self.map = LocalMap::new(size, Reading::Literal);
     }
     fn choose(&mut self, view: &View) -> MoveLine {
+        self.last_distance2 = view.distance2;
         if self.map.observe(view).is_err() {
             // A view that does not fit the map: the map is lost; start a new one here.
             self.map = LocalMap::new(self.map.size(), Reading::Literal);
