@@ -346,6 +346,130 @@ pub fn reply_line(plane: &Plane, mv: Option<Move>) -> String {
     mv.to_string()
 }
 
+/// The controller's side of the protocol, as a [`Bot`]: it forwards every call to an external
+/// bot program over its stdin/stdout, exactly as the original `PlaneWrapper` does, so a program
+/// written for the 2014 tournament plays local matches against any Rust bot.
+///
+/// Construction sends `NEW CONTEST <size> <rounds>`; [`Bot::new_opponent`] and
+/// [`Bot::new_fight`] send their lines; [`Bot::act`] sends `ROUNDS LEFT`, `NEW TURN` and the four
+/// plane lines of [`Game::observe`], then reads two replies with [`parse_reply`] (malformed replies
+/// become `N 0 0`, as in the original). Where the original crashes (the program's output ends,
+/// or a pipe breaks) the wrapper records the first error, answers "no moves" from then on, and
+/// reports the error through [`Wrapper::error`].
+///
+/// ```
+/// use dogfight::protocol::Wrapper;
+/// use dogfight::{Bot, Direction, Game, Move, Side};
+///
+/// let game = Game::default();
+/// // A scripted "program": its replies are already written.
+/// let replies = "SE 0 1\ngarbage\n";
+/// let mut wrapper = Wrapper::new(&game, replies.as_bytes(), Vec::new());
+/// let action = wrapper.act(&game, &game.initial_state(), Side::P1);
+/// assert_eq!(action.moves[0], Some(Move::new("SE".parse()?, false, true)));
+/// assert_eq!(action.moves[1], Some(Move::new(Direction::N, false, false)));
+/// let (_, sent) = wrapper.into_parts();
+/// let sent = String::from_utf8(sent).unwrap();
+/// assert!(sent.starts_with("NEW CONTEST 14 100\nROUNDS LEFT 99\nNEW TURN\nalive 0 5 0 S 0\n"));
+/// # Ok::<(), dogfight::ParseDirectionError>(())
+/// ```
+#[derive(Debug)]
+pub struct Wrapper<R, W> {
+    input: R,
+    output: W,
+    line: String,
+    error: Option<std::io::Error>,
+}
+
+impl<R: BufRead, W: Write> Wrapper<R, W> {
+    /// Connects to a bot program that reads `output` and writes `input`, and sends it
+    /// `NEW CONTEST`.
+    pub fn new(game: &Game, input: R, output: W) -> Wrapper<R, W> {
+        let mut wrapper = Wrapper {
+            input,
+            output,
+            line: String::new(),
+            error: None,
+        };
+        wrapper.send(&[Message::NewContest {
+            arena_size: game.arena().size(),
+            rounds: game.config().rounds.into(),
+        }]);
+        wrapper
+    }
+
+    /// The first I/O error (including the program's output ending), if any.
+    pub fn error(&self) -> Option<&std::io::Error> {
+        self.error.as_ref()
+    }
+
+    /// The two ends of the connection.
+    pub fn into_parts(self) -> (R, W) {
+        (self.input, self.output)
+    }
+
+    fn send(&mut self, messages: &[Message]) {
+        if self.error.is_some() {
+            return;
+        }
+        let result = messages
+            .iter()
+            .try_for_each(|message| writeln!(self.output, "{message}"))
+            .and_then(|()| self.output.flush());
+        if let Err(error) = result {
+            self.error = Some(error);
+        }
+    }
+
+    fn receive(&mut self) -> Option<Move> {
+        if self.error.is_some() {
+            return None;
+        }
+        self.line.clear();
+        match self.input.read_line(&mut self.line) {
+            Ok(0) => {
+                self.error = Some(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "the bot program's output ended",
+                ));
+                None
+            }
+            Ok(_) => {
+                let text = self.line.strip_suffix('\n').unwrap_or(&self.line);
+                Some(parse_reply(text))
+            }
+            Err(error) => {
+                self.error = Some(error);
+                None
+            }
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Bot for Wrapper<R, W> {
+    fn new_opponent(&mut self, fights: u32) {
+        self.send(&[Message::NewOpponent { fights }]);
+    }
+
+    fn new_fight(&mut self, _game: &Game, fight: u32, my_score: u32, enemy_score: u32) {
+        self.send(&[Message::NewFight {
+            fight,
+            my_score,
+            enemy_score,
+        }]);
+    }
+
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        let seen = game.observe(state, side);
+        self.send(&turn_messages(game, &seen, Side::P1));
+        let first = self.receive();
+        let second = self.receive();
+        Action {
+            moves: [first, second],
+        }
+    }
+}
+
 /// An error of [`run_bot`]: bad input (with its 1-based line number) or I/O.
 #[derive(Debug, thiserror::Error)]
 pub enum DriverError {
@@ -567,6 +691,104 @@ mod tests {
             ..plane
         };
         assert_eq!(reply_line(&dead, Some(Move::turn(Direction::S))), "N 0 0");
+    }
+
+    /// One end of an in-memory pipe.
+    struct PipeWriter(std::sync::mpsc::Sender<Vec<u8>>);
+    struct PipeReader {
+        from: std::sync::mpsc::Receiver<Vec<u8>>,
+        buffer: Vec<u8>,
+        at: usize,
+    }
+
+    impl Write for PipeWriter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .send(bytes.to_vec())
+                .map_err(|_| std::io::ErrorKind::BrokenPipe)?;
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl std::io::Read for PipeReader {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.at == self.buffer.len() {
+                match self.from.recv() {
+                    Ok(bytes) => {
+                        self.buffer = bytes;
+                        self.at = 0;
+                    }
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = out.len().min(self.buffer.len() - self.at);
+            out[..n].copy_from_slice(&self.buffer[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn pipe() -> (PipeWriter, std::io::BufReader<PipeReader>) {
+        let (to, from) = std::sync::mpsc::channel();
+        let reader = PipeReader {
+            from,
+            buffer: Vec::new(),
+            at: 0,
+        };
+        (PipeWriter(to), std::io::BufReader::new(reader))
+    }
+
+    /// Turns to the first direction that keeps it clear of the walls, shooting whenever it can.
+    struct Shooter;
+
+    impl Bot for Shooter {
+        fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+            let moves = side.planes().map(|id| {
+                let plane = state.plane(id);
+                plane
+                    .possible_directions()
+                    .iter()
+                    .map(|&d| Move::new(d, true, true))
+                    .find(|&mv| {
+                        !plane
+                            .simulate_move(mv, game.arena())
+                            .is_suicidal(game.arena())
+                    })
+            });
+            Action { moves }
+        }
+    }
+
+    #[test]
+    fn a_bot_behind_the_wrapper_plays_exactly_like_the_bot_itself() {
+        let game = Game::default();
+        let (to_bot, bot_input) = pipe();
+        let (from_bot, bot_output) = pipe();
+        let program = std::thread::spawn(move || run_bot(&mut Shooter, bot_input, from_bot));
+        let mut wrapped = Wrapper::new(&game, bot_output, to_bot);
+        let through_pipes = crate::play_match(&game, &mut Shooter, &mut wrapped, 3);
+        assert!(wrapped.error().is_none());
+        drop(wrapped);
+        let turns = program.join().unwrap().unwrap();
+        let direct = crate::play_match(&game, &mut Shooter, &mut Shooter, 3);
+        assert_eq!(through_pipes, direct);
+        assert!(turns > 3);
+    }
+
+    #[test]
+    fn a_silent_program_is_reported() {
+        let game = Game::default();
+        let mut wrapper = Wrapper::new(&game, &b""[..], Vec::new());
+        let action = wrapper.act(&game, &game.initial_state(), Side::P2);
+        assert_eq!(action, Action::none());
+        assert_eq!(
+            wrapper.error().map(std::io::Error::kind),
+            Some(std::io::ErrorKind::UnexpectedEof)
+        );
     }
 
     #[test]

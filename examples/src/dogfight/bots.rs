@@ -1,6 +1,10 @@
 //! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
 //! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
 
+use std::io::BufReader;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use dogfight::protocol::Wrapper;
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -258,14 +262,75 @@ impl Bot for SearchBot {
 }
 
 /// The bots `play dogfight` knows: `(name, description)`.
-pub const BOTS: [(&str, &str); 3] = [
+pub const BOTS: [(&str, &str); 4] = [
     (
         "search",
         "looks one round ahead over every enemy move (SearchBot)",
     ),
     ("random", "the original's DumbPlanes, seeded (RandomBot)"),
     ("straight", "sends no moves: flies straight into the wall"),
+    (
+        "cmd:PROGRAM",
+        "an external program for the original wrapper protocol",
+    ),
 ];
+
+/// An external bot program driven through the original wrapper protocol
+/// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM <arena size> <rounds>`. The process is
+/// killed when the bot is dropped, as the original's `close()` destroys it.
+#[derive(Debug)]
+pub struct ProgramBot {
+    child: Child,
+    wrapper: Wrapper<BufReader<ChildStdout>, ChildStdin>,
+}
+
+impl ProgramBot {
+    /// Starts `program <arena size> <rounds>` (the original's argv) and sends `NEW CONTEST`.
+    pub fn start(program: &str, game: &Game) -> Result<ProgramBot, String> {
+        let mut child = Command::new(program)
+            .arg(game.arena().size().to_string())
+            .arg(game.config().rounds.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("{program:?}: no pipes"));
+        };
+        Ok(ProgramBot {
+            child,
+            wrapper: Wrapper::new(game, BufReader::new(stdout), stdin),
+        })
+    }
+
+    /// The first I/O error talking to the program, if any.
+    pub fn error(&self) -> Option<&std::io::Error> {
+        self.wrapper.error()
+    }
+}
+
+impl Drop for ProgramBot {
+    fn drop(&mut self) {
+        // Like the original's close(): nothing is sent, the process is destroyed. Errors only
+        // mean that it has already exited.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Bot for ProgramBot {
+    fn new_opponent(&mut self, fights: u32) {
+        self.wrapper.new_opponent(fights);
+    }
+
+    fn new_fight(&mut self, game: &Game, fight: u32, my_score: u32, enemy_score: u32) {
+        self.wrapper.new_fight(game, fight, my_score, enemy_score);
+    }
+
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        self.wrapper.act(game, state, side)
+    }
+}
 
 /// A bot that sends no moves (the golden data's `Straight`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -277,8 +342,11 @@ impl Bot for StraightBot {
     }
 }
 
-/// The bot called `name`, seeded with `seed`.
-pub fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+/// The bot called `name` (see [`BOTS`]), seeded with `seed`, for fights of `game`.
+pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
+    if let Some(program) = name.strip_prefix("cmd:") {
+        return Ok(Box::new(ProgramBot::start(program, game)?));
+    }
     match name {
         "search" => Ok(Box::new(SearchBot::new(seed))),
         "random" => Ok(Box::new(RandomBot::new(seed))),

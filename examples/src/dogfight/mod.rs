@@ -21,7 +21,7 @@ const DEFAULT_FIGHTS: u32 = 100;
 fn usage() -> String {
     let bots: Vec<String> = bots::BOTS
         .iter()
-        .map(|(name, about)| format!("    {name:<9} {about}"))
+        .map(|(name, about)| format!("    {name:<12} {about}"))
         .collect();
     format!(
         "play dogfight: fights between two bots, scored as the original tournament\n\
@@ -59,8 +59,8 @@ pub fn play(args: &Args) -> Result<(), String> {
         ..Config::default()
     };
     let game = Game::new(arena, config).map_err(|e| e.to_string())?;
-    let mut p1 = bots::bot(first, seed)?;
-    let mut p2 = bots::bot(second, seed.wrapping_add(0x9e37_79b9_7f4a_7c15))?;
+    let mut p1 = bots::bot(first, seed, &game)?;
+    let mut p2 = bots::bot(second, seed.wrapping_add(0x9e37_79b9_7f4a_7c15), &game)?;
     let mut record = match args.text("record") {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?,
@@ -69,6 +69,16 @@ pub fn play(args: &Args) -> Result<(), String> {
         None => None,
     };
 
+    // Short row labels: an external program is named by its file name.
+    let label = |name: &str| match name.strip_prefix("cmd:") {
+        Some(program) => std::path::Path::new(program)
+            .file_name()
+            .map_or(name.to_owned(), |file| {
+                format!("cmd:{}", file.to_string_lossy())
+            }),
+        None => name.to_owned(),
+    };
+    let (first, second) = (&label(first), &label(second));
     let started = Instant::now();
     let mut total = MatchUp::default();
     let mut points = [0u32; 2];
@@ -122,14 +132,21 @@ pub fn play(args: &Args) -> Result<(), String> {
         game.arena().size(),
         game.config().rounds
     );
+    let rows = [(format!("{first} (p1)"), 0), (format!("{second} (p2)"), 1)];
+    let width = rows
+        .iter()
+        .map(|(name, _)| name.len())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     println!(
-        "{:<15} {:>6} {:>6} {:>6} {:>7}",
+        "{:<width$} {:>6} {:>6} {:>6} {:>7}",
         "bot", "wins", "draws", "losses", "win %"
     );
-    for (name, side) in [(format!("{first} (p1)"), 0), (format!("{second} (p2)"), 1)] {
+    for (name, side) in rows {
         let (wins, losses) = (total.wins[side], total.wins[1 - side]);
         println!(
-            "{name:<15} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
+            "{name:<width$} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
             total.draws,
             percent(wins)
         );
@@ -195,6 +212,7 @@ mod tests {
         assert!(play(&Args::parse(["--bots", "search"])).is_err());
         assert!(play(&Args::parse(["--fights", "many"])).is_err());
         assert!(play(&Args::parse(["--arena", "2"])).is_err());
+        assert!(play(&Args::parse(["--bots", "search,cmd:/nonexistent/bot"])).is_err());
     }
 
     #[test]
