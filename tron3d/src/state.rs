@@ -217,9 +217,15 @@ impl State {
         &self.bikes()[k]
     }
 
-    /// The ids of the bikes of `player` (ascending, dead ones included).
+    /// The ids of the bikes of `player` (ascending, dead ones included; none for a player id
+    /// that is not in the game).
     pub fn bikes_of(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
-        (player as usize..self.nb_bikes as usize).step_by(self.nb_players as usize)
+        let start = if player < self.nb_players {
+            player as usize
+        } else {
+            self.nb_bikes as usize
+        };
+        (start..self.nb_bikes as usize).step_by(self.nb_players.max(1) as usize)
     }
 
     /// Whether bike `k` is alive and has to move this round (every live bike on even rounds,
@@ -235,8 +241,11 @@ impl State {
     }
 
     /// The score of `player`.
+    ///
+    /// # Panics
+    /// If `player` is not a player of the game.
     pub fn score(&self, player: PlayerId) -> i32 {
-        self.scores[player as usize]
+        self.scores()[player as usize]
     }
 
     /// The bike owning the wall on `v`, if any (may be a dead bike, see the crate docs on

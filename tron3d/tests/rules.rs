@@ -641,3 +641,15 @@ fn bikes_of_one_player_racing_the_earlier_command_wins() {
         assert_eq!(state.scores(), &[10, 20]);
     }
 }
+
+#[test]
+fn unknown_players_have_no_bikes_and_no_moves() {
+    let game = grid_game(2, 2, &[0, 24, 2, 20], &[], |_| {});
+    let state = game.initial_state(0);
+    let mut buf = Vec::new();
+    for player in [2u8, 3, 200] {
+        assert_eq!(state.bikes_of(player).count(), 0);
+        game.legal_actions(&state, player, &mut buf);
+        assert!(buf.is_empty());
+    }
+}
