@@ -92,6 +92,20 @@ proptest! {
     #![proptest_config(config(12))]
 
     #[test]
+    fn simple_astar_is_bfs_short_on_generated_maps((game, _) in strategy::game_and_state(), picks in proptest::collection::vec((0usize..64, 0usize..2000), 8)) {
+        let road: Vec<windward::Point> = (0..game.map.squares.len())
+            .filter(|&i| game.map.squares[i].kind.is_driveable())
+            .map(|i| game.map.point(i))
+            .collect();
+        for (s, t) in picks {
+            let (from, stop) = (road[t % road.len()], s % game.stops.len());
+            let path = windward::astar::simple_astar(&game.map, from, game.stops[stop]);
+            prop_assert_eq!(path.len() - 1, game.distance_to_stop(stop, from) as usize);
+            prop_assert!(path.windows(2).all(|w| w[0].manhattan(w[1]) == 1 && game.map.is_driveable(w[1])));
+        }
+    }
+
+    #[test]
     fn generated_maps_round_trip_and_validate(map in strategy::map()) {
         map.validate().unwrap();
         prop_assert_eq!(Map::parse(&map.to_xml()).unwrap(), map);

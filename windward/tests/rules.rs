@@ -850,3 +850,94 @@ fn the_round_ends_at_eight_deliveries_or_the_tick_limit() {
         windward::EndReason::TickLimit
     );
 }
+
+#[test]
+fn explicit_setups_are_validated() {
+    use windward::SetupError;
+    let g = game();
+    let mut rng = rand_pcg::Pcg64Mcg::new(5);
+    let good = windward::Setup::random(&g.map, &mut rng).unwrap();
+    assert!(g.state_from_setup(&good, 0).is_ok());
+    let mut bad = good.clone();
+    bad.starts[3].0 = g.stops[0];
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadStart { player: 3, .. })
+    ));
+    let mut bad = good.clone();
+    bad.starts[4] = bad.starts[2];
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::SharedStart { a: 2, b: 4, .. })
+    ));
+    let mut bad = good.clone();
+    bad.company_stops[1] = bad.company_stops[0];
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadCompanyStop {
+            company: "Apple",
+            ..
+        })
+    ));
+    let mut bad = good.clone();
+    bad.coffee_stores[0] = bad.company_stops[0];
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadCoffeeStore { index: 0, .. })
+    ));
+    let mut bad = good.clone();
+    bad.passengers[2].route[0] = PassengerId(2).home();
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadRoute {
+            passenger: "Jeff Weiner"
+        })
+    ));
+    let mut bad = good.clone();
+    bad.passengers[2].enemies.push(PassengerId(2));
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadEnemies { .. })
+    ));
+    let mut bad = good;
+    bad.decks[9].pop();
+    assert!(matches!(
+        g.state_from_setup(&bad, 0),
+        Err(SetupError::BadDeck { player: 9, len: 12 })
+    ));
+}
+
+#[test]
+fn the_precomputed_tables_are_bfs_distances() {
+    let g = game();
+    let mut path = Vec::new();
+    for (s, &stop) in g.stops.iter().enumerate() {
+        // A plain BFS from the stop.
+        let cells = g.map.squares.len();
+        let mut dist = vec![u16::MAX; cells];
+        let mut queue = std::collections::VecDeque::new();
+        dist[g.map.index(stop).unwrap()] = 0;
+        queue.push_back(stop);
+        while let Some(p) = queue.pop_front() {
+            let d = dist[g.map.index(p).unwrap()];
+            for h in windward::Heading::ALL {
+                let q = p.step(h);
+                if g.map.is_driveable(q) && dist[g.map.index(q).unwrap()] == u16::MAX {
+                    dist[g.map.index(q).unwrap()] = d + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        assert_eq!(g.field(s), dist.as_slice(), "field of stop {stop}");
+        for (t, &other) in g.stops.iter().enumerate() {
+            assert_eq!(g.stop_distance(t, s), dist[g.map.index(other).unwrap()]);
+            g.path_to_stop(other, s, &mut path);
+            assert_eq!(path.len() - 1, g.stop_distance(t, s) as usize);
+            assert!(
+                path.windows(2)
+                    .all(|w| w[0].manhattan(w[1]) == 1 && g.map.is_driveable(w[1]))
+            );
+            assert_eq!((path[0], *path.last().unwrap()), (other, stop));
+        }
+    }
+}
