@@ -378,6 +378,12 @@ impl Game {
         buf.push(Action::Kill);
     }
 
+    /// What a player is told: CloudWars hides nothing, so every player gets the whole world, as
+    /// the `list` reply shows it (dead players included, clouds in list order).
+    pub fn observe(&self, state: &State) -> crate::protocol::WorldJson {
+        crate::protocol::WorldJson::from_state(self, state)
+    }
+
     /// The result, once the win flag is set (see [`Outcome`]).
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         if !state.win {
@@ -1006,6 +1012,25 @@ mod tests {
             assert_eq!(s.win_condition(), win);
             assert_eq!(s.leader_name(), "P");
         }
+    }
+
+    #[test]
+    fn observe_shows_the_whole_world() {
+        let g = game(100, 100);
+        let s = g
+            .world_from_clouds(
+                &[storm("P", 50.0, 50.0, 9.0), rain(10.0, 10.0, 1.0, 2.0, 4.0)],
+                0,
+            )
+            .unwrap();
+        let view = g.observe(&s);
+        assert_eq!(view.clouds.len(), 2);
+        assert_eq!(view.clouds[0].player, "P");
+        assert_eq!(view.clouds[1].vel, Vec2::new(1.0, 2.0));
+        assert_eq!(
+            (view.width, view.height, view.leader.as_str()),
+            (100, 100, "")
+        );
     }
 
     #[test]
