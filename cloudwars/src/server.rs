@@ -307,6 +307,10 @@ fn run_ticker(shared: &Shared, period: Duration) {
     }
 }
 
+/// The longest request line the server buffers; longer input is answered as one line (the
+/// original has no limit).
+pub const MAX_LINE: usize = 64 * 1024;
+
 struct Session {
     name: String,
     color: Color,
@@ -328,9 +332,10 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
         if shared.lock().finished.is_some() {
             break Ok(());
         }
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => break Ok(()),
-            Ok(_) => {}
+        let room = MAX_LINE.saturating_sub(line.len()) as u64;
+        let at_eof = match io::Read::take(&mut reader, room).read_until(b'\n', &mut line) {
+            Ok(0) => line.len() < MAX_LINE,
+            Ok(_) => false,
             Err(e)
                 if matches!(
                     e.kind(),
@@ -340,14 +345,20 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
                 continue;
             }
             Err(e) => break Err(e),
-        }
-        if !line.ends_with(b"\n") {
-            // End of stream without a newline: the last (partial) line is still a request.
-            let (reply, quit) = respond(shared, &mut session, &line);
-            let _ = writer.write_all(reply.to_line().as_bytes());
-            let _ = quit;
+        };
+        if at_eof {
+            // End of stream: a last line without its newline is still a request.
+            if !line.is_empty() {
+                let (reply, _) = respond(shared, &mut session, &line);
+                let _ = writer.write_all(reply.to_line().as_bytes());
+            }
             break Ok(());
         }
+        if !line.ends_with(b"\n") && line.len() < MAX_LINE {
+            // The peer closed in the middle of a line: answered at the next read (EOF).
+            continue;
+        }
+        // A line (or MAX_LINE bytes without a newline, answered as one line).
         let (reply, quit) = respond(shared, &mut session, &line);
         line.clear();
         if let Err(e) = writer.write_all(reply.to_line().as_bytes()) {

@@ -332,3 +332,33 @@ fn lockstep_skips_a_silent_player_after_the_patience() {
     assert_eq!(server.join().unwrap().iteration, 3);
     drop(silent);
 }
+
+#[test]
+fn floods_and_partial_lines_get_answers() {
+    let (addr, server) = start(small_config(1, Pacing::Lockstep));
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(TIMEOUT).unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    // 100 KiB without a newline: one "invalid command" per 64 KiB chunk.
+    let flood = vec![b'x'; 100 * 1024];
+    stream.write_all(&flood).unwrap();
+    stream.write_all(b"\n").unwrap();
+    let mut reply = String::new();
+    for _ in 0..2 {
+        reply.clear();
+        reader.read_line(&mut reply).unwrap();
+        assert_eq!(reply, "err: invalid command\r\n");
+    }
+    // A last line without newline is still answered.
+    stream.write_all(b"nameSolo\nplay").unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    reply.clear();
+    reader.read_line(&mut reply).unwrap();
+    assert_eq!(reply, "ok\r\n");
+    reply.clear();
+    reader.read_line(&mut reply).unwrap();
+    assert_eq!(reply, "ok: the game begins when all players are ready\r\n");
+    // The player left: the lockstep game ends without players.
+    let result = server.join().unwrap();
+    assert_eq!(result.players.len(), 1);
+}
