@@ -201,6 +201,22 @@ impl Game {
         crate::rules::outcome(self, state)
     }
 
+    /// What `player` observes: the `<status>` message the server would send it now (all players'
+    /// scores, coffee, cars and cards in play, all passengers, its own path and pick-up list).
+    pub fn observe(
+        &self,
+        state: &State,
+        player: crate::PlayerId,
+    ) -> crate::protocol::ServerMessage {
+        crate::protocol::status_message(
+            state,
+            player,
+            player,
+            crate::Status::Update,
+            &[0.0; NUM_PLAYERS],
+        )
+    }
+
     /// A new round from a seed: setup drawn from a `Pcg64Mcg` seeded with `seed`, which the state
     /// then carries for every later chance outcome.
     pub fn initial_state(&self, seed: u64) -> State {
