@@ -23,7 +23,7 @@ use std::fmt::{self, Write as _};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
+use crate::cloud::{Color, Player, PlayerId, Uid, Vec2};
 use crate::rules::{Game, WorldError};
 use crate::state::{Config, Leader, NO_PLAYER_ALIVE, State};
 
@@ -743,11 +743,6 @@ pub fn player_ids(json: &WorldJson) -> impl Iterator<Item = (PlayerId, &CloudJso
         .filter(|c| !c.player.is_empty())
         .enumerate()
         .map(|(i, c)| (PlayerId(i as u8), c))
-}
-
-/// The state of one cloud as a `list` view shows it.
-pub fn cloud_of_json(json: &CloudJson) -> Cloud {
-    Cloud::raincloud(json.pos, json.vel, json.vapor)
 }
 
 #[cfg(test)]
