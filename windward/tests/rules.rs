@@ -716,10 +716,17 @@ fn relocating_cars_puts_them_on_distinct_straight_roads_far_from_their_targets()
     let mut s = g.initial_state(40);
     let target = s.company_stops[3];
     s.players[2].car.vehicle.path = vec![target];
+    board(&mut s, PassengerId(6), PassengerId(6).home());
     let mut rng = rand_pcg::Pcg64Mcg::new(9);
     s.players[0].in_action = Some(Card::new(CardKind::RelocateAllCars));
     let mut ev = Vec::new();
     process_powerup(&g, &mut s, P0, &mut rng, &mut ev);
+    assert_eq!(
+        s.players[0].passenger,
+        Some(PassengerId(6)),
+        "passengers stay aboard"
+    );
+    assert_eq!(s.passengers[6].car, Some(P0));
     let tiles: Vec<Point> = s.players.iter().map(|p| p.car.tile()).collect();
     for (i, t) in tiles.iter().enumerate() {
         let sq = g.map.square(*t).unwrap();
@@ -940,4 +947,39 @@ fn the_precomputed_tables_are_bfs_distances() {
             assert_eq!((path[0], *path.last().unwrap()), (other, stop));
         }
     }
+}
+
+#[test]
+fn an_enemy_abandoned_in_the_lobby_also_refuses_the_drop() {
+    let g = game();
+    let mut s = g.initial_state(90);
+    let p = (0..12)
+        .map(PassengerId)
+        .find(|p| !s.passengers[p.index()].enemies.is_empty())
+        .unwrap();
+    let enemy = s.passengers[p.index()].enemies[0];
+    let dest = s.passengers[p.index()].destination.unwrap();
+    // Player 1 abandons the enemy at p's destination.
+    let other = PlayerId(1);
+    let ps = &mut s.passengers[enemy.index()];
+    ps.lobby = None;
+    ps.car = Some(other);
+    ps.start = Some(enemy.home());
+    s.players[1].passenger = Some(enemy);
+    let edest = s.passengers[enemy.index()].destination;
+    let stop = s.company_stops[dest.index()];
+    if edest == Some(dest) {
+        return; // that would be a delivery, covered elsewhere
+    }
+    for e in s.passengers[enemy.index()].enemies.clone() {
+        s.passengers[e.index()].lobby = Some(enemy.home());
+    }
+    let mut ev = Vec::new();
+    bus_stop_arrival(&mut s, other, stop, stop, &mut Fixed(vec![]), &mut ev);
+    assert_eq!(statuses(&ev), vec![Status::PassengerAbandoned]);
+    // Now player 0 brings p there: refused.
+    board(&mut s, p, p.home());
+    let mut ev = Vec::new();
+    arrive(&mut s, stop, &mut ev);
+    assert_eq!(statuses(&ev), vec![Status::PassengerRefusedEnemy]);
 }
