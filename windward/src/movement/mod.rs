@@ -37,7 +37,7 @@ pub use location::Location;
 
 pub use crate::geometry::{Heading, Point};
 pub use motion::Motion;
-pub use trail::{Future, QuarterSteps, Tail};
+pub use trail::{FUTURE_CAPACITY, Future, QuarterSteps, Tail};
 pub use vehicle::Vehicle;
 
 use std::sync::LazyLock;

@@ -1,7 +1,7 @@
 //! The quarter-tile footprints of a car: the tail behind it and the forecast ahead
 //! (`Limo.TailMap`, `TailQuarter`, `Future`; LI:266-293, LI:404-412).
 
-use super::{NUM_FUTURE, NUM_TAIL, Point, map_to_quarter, quarter_to_tile};
+use super::{NUM_TAIL, Point, map_to_quarter, quarter_to_tile};
 
 /// The last [`NUM_TAIL`] centre points of a car and the quarter tiles they cover.
 ///
@@ -118,23 +118,28 @@ pub struct QuarterSteps {
 /// The forecast of a car's next quarter tiles (`Limo.Future`), computed every 7 ticks.
 ///
 /// Entries are unique quarter tiles in first-visit order; a revisit adds to the existing
-/// entry's steps (`AddFuture`, LI:404-412). At most `NUM_FUTURE + 1` points are added, so the
-/// list has a fixed capacity.
+/// entry's steps (`AddFuture`, LI:404-412). A forecast of `NUM_FUTURE + 1` unit steps crosses a
+/// quarter-tile boundary (12 units apart along a lane) only a few times: the golden traces never
+/// need more than 10 entries, so [`FUTURE_CAPACITY`] = 32 leaves a wide margin. Should a forecast
+/// ever need more, the extra steps are counted in the last entry.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Future {
     #[cfg_attr(feature = "serde", serde(with = "future_entries"))]
-    entries: [QuarterSteps; NUM_FUTURE + 1],
+    entries: [QuarterSteps; FUTURE_CAPACITY],
     len: u8,
 }
 
+/// The most entries a [`Future`] holds.
+pub const FUTURE_CAPACITY: usize = 32;
+
 #[cfg(feature = "serde")]
 mod future_entries {
-    use super::{NUM_FUTURE, QuarterSteps};
+    use super::{FUTURE_CAPACITY, QuarterSteps};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(
-        entries: &[QuarterSteps; NUM_FUTURE + 1],
+        entries: &[QuarterSteps; FUTURE_CAPACITY],
         s: S,
     ) -> Result<S::Ok, S::Error> {
         entries.as_slice().serialize(s)
@@ -142,11 +147,14 @@ mod future_entries {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(
         d: D,
-    ) -> Result<[QuarterSteps; NUM_FUTURE + 1], D::Error> {
+    ) -> Result<[QuarterSteps; FUTURE_CAPACITY], D::Error> {
         let v = Vec::<QuarterSteps>::deserialize(d)?;
-        let mut out = [QuarterSteps::default(); NUM_FUTURE + 1];
+        let mut out = [QuarterSteps::default(); FUTURE_CAPACITY];
         if v.len() != out.len() {
-            return Err(serde::de::Error::invalid_length(v.len(), &"NUM_FUTURE + 1"));
+            return Err(serde::de::Error::invalid_length(
+                v.len(),
+                &"FUTURE_CAPACITY entries",
+            ));
         }
         out.copy_from_slice(&v);
         Ok(out)
@@ -166,7 +174,7 @@ impl Future {
             entries: [QuarterSteps {
                 quarter: Point::new(0, 0),
                 steps: 0,
-            }; NUM_FUTURE + 1],
+            }; FUTURE_CAPACITY],
             len: 0,
         }
     }
@@ -206,6 +214,8 @@ impl Future {
                 steps: 1,
             };
             self.len += 1;
+        } else {
+            self.entries[n - 1].steps = self.entries[n - 1].steps.saturating_add(1);
         }
     }
 
