@@ -64,8 +64,8 @@ impl Bot for RandomBot {
     }
 }
 
-/// Keeps a [`LocalMap`], and each turn walks (over known openings only, so its map stays
-/// exact) to the square whose next look promises the most new squares per character.
+/// Keeps a [`LocalMap`], and each turn walks (over known openings only, found with
+/// `pathfind`'s breadth-first search, so its map stays exact) to the square whose next look promises the most new squares per character.
 #[derive(Debug, Clone, Default)]
 pub struct ExplorerBot {
     map: LocalMap,
@@ -73,7 +73,9 @@ pub struct ExplorerBot {
     /// Undiscovered squares on the path to each cell (walking discovers them).
     walked: Vec<u16>,
     parent: Vec<(u32, Dir)>,
+    /// Reachable squares, nearest first (the source first).
     queue: Vec<usize>,
+    searcher: pathfind::Searcher,
     last_distance2: u32,
     hunts: usize,
 }
@@ -144,9 +146,13 @@ impl ExplorerBot {
         value
     }
 
-    /// Breadth-first search over known openings from the current square.
+    /// Breadth-first search over known openings from the current square, with `pathfind`: the
+    /// map becomes a grid at double resolution (squares on even coordinates, the edge between two
+    /// squares on the cell between them, open when known open), and the distance field gives each
+    /// reachable square's distance (halved) and its parent.
     fn search(&mut self) {
         let k = self.map.knowledge();
+        let (h, w) = k.dims();
         let cells = 4096;
         self.dist.clear();
         self.dist.resize(cells, u16::MAX);
@@ -156,24 +162,54 @@ impl ExplorerBot {
         self.parent.resize(cells, (u32::MAX, Dir::N));
         self.queue.clear();
         let here = self.map.here();
-        self.dist[here] = 0;
-        self.queue.push(here);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let x = self.queue[head];
-            head += 1;
-            for d in Dir::ALL {
-                if k.edge(x, d) == Some(true) {
-                    if let Some(y) = k.neighbour(x, d) {
-                        if self.dist[y] == u16::MAX {
-                            self.dist[y] = self.dist[x] + 1;
-                            self.walked[y] = self.walked[x] + !k.is_discovered(y) as u16;
-                            self.parent[y] = (x as u32, d);
-                            self.queue.push(y);
-                        }
-                    }
-                }
+        let grid = pathfind::Grid::from_fn(2 * w - 1, 2 * h - 1, |x, y| match (x % 2, y % 2) {
+            (0, 0) => true,
+            (1, 0) => k.edge(k.index(y / 2, x / 2), Dir::E) == Some(true),
+            (0, 1) => k.edge(k.index(y / 2, x / 2), Dir::S) == Some(true),
+            _ => false,
+        });
+        let Ok(grid) = grid else {
+            return;
+        };
+        let (hr, hc) = k.coords(here);
+        let Some(source) = grid.node(2 * hc, 2 * hr) else {
+            return;
+        };
+        let Ok(field) = self.searcher.distance_field(&grid, source) else {
+            return;
+        };
+        let mut reached: Vec<(u32, usize, pathfind::Node)> = field
+            .reached()
+            .filter_map(|(node, d)| {
+                let (x, y) = grid.position(node)?;
+                (x % 2 == 0 && y % 2 == 0).then(|| (d, k.index(y / 2, x / 2), node))
+            })
+            .collect();
+        reached.sort_unstable_by_key(|&(d, cell, _)| (d, cell));
+        for &(d, cell, node) in &reached {
+            self.dist[cell] = (d / 2) as u16;
+            self.queue.push(cell);
+            if cell == here {
+                continue;
             }
+            let Some(edge) = field.step_toward_source(&grid, node) else {
+                continue;
+            };
+            let Some(prev) = field.step_toward_source(&grid, edge) else {
+                continue;
+            };
+            let (Some((x, y)), Some((px, py))) = (grid.position(node), grid.position(prev)) else {
+                continue;
+            };
+            let dir = match (x as isize - px as isize, y as isize - py as isize) {
+                (2, _) => Dir::E,
+                (-2, _) => Dir::W,
+                (_, 2) => Dir::S,
+                _ => Dir::N,
+            };
+            let parent = k.index(py / 2, px / 2);
+            self.parent[cell] = (parent as u32, dir);
+            self.walked[cell] = self.walked[parent] + !k.is_discovered(cell) as u16;
         }
     }
 
