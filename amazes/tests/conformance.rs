@@ -72,8 +72,8 @@ fn the_sample_mazes_are_valid_and_round_trip() {
     };
     for i in 1..=10 {
         let path = dir.join(format!("maze{i:02}.txt"));
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let file = MazeFile::parse(&text).unwrap();
         assert_eq!(file.starts, None);
         file.maze.validate().unwrap();
