@@ -449,6 +449,18 @@ fn replay_tick(
     report: &mut RulesReport,
 ) -> Result<(), Mismatch> {
     let cars = cars_of(cars_line, t)?;
+    if cars.len() != NUM_PLAYERS {
+        return Err(schema(t, bad(format!("{} cars", cars.len()))));
+    }
+    for line in events.iter().chain(diffs) {
+        for key in ["player", "to", "about"] {
+            if let Some(v) = line.get(key).and_then(Value::as_u64)
+                && v as usize >= NUM_PLAYERS
+            {
+                return Err(schema(t, bad(format!("{key} {v}"))));
+            }
+        }
+    }
     let mut mine: Vec<Event> = Vec::new();
     let mut ordered = [false; NUM_PLAYERS];
     let ev = |v: &Value| {
@@ -630,7 +642,7 @@ fn replay_tick(
         }
         let Some(status) = status else { continue };
         let who = PlayerId(about as u8);
-        let car = &cars[about.min(cars.len() - 1)];
+        let car = &cars[about];
         let tile = Point::new(col(car, 2) as i32, col(car, 3) as i32);
         let kind = game.map.square(tile).map(|s| s.kind);
         match status {
@@ -781,6 +793,12 @@ fn card_list_eq(a: &[Card], b: &[Card]) -> bool {
 /// Compares `player_state`, `passenger` and `pickup_list` records with the state.
 fn check_diffs(state: &State, diffs: &[Value], t: i64, initial: bool) -> Result<(), Mismatch> {
     for d in diffs {
+        if d.get("player")
+            .and_then(Value::as_u64)
+            .is_some_and(|p| p as usize >= NUM_PLAYERS)
+        {
+            return Err(schema(t, bad("player index")));
+        }
         let ev = d.get("ev").and_then(Value::as_str).unwrap_or("");
         match ev {
             "player_state" => {

@@ -983,3 +983,17 @@ fn an_enemy_abandoned_in_the_lobby_also_refuses_the_drop() {
     arrive(&mut s, stop, &mut ev);
     assert_eq!(statuses(&ev), vec![Status::PassengerRefusedEnemy]);
 }
+
+#[test]
+fn malformed_traces_are_errors_not_panics() {
+    use serde_json::json;
+    let g = game();
+    assert!(windward::trace::replay_rules(&g, &[]).is_err());
+    assert!(windward::trace::replay_rules(&g, &[json!({"ev": "setup"})]).is_err());
+    assert!(
+        windward::trace::setup_from_record(&json!({"ev": "setup", "map": "x", "players": [1, 2]}))
+            .is_err()
+    );
+    assert!(windward::trace::card(&json!({"card": "NO_SUCH_CARD"})).is_err());
+    assert!(windward::trace::point(&json!([1])).is_err());
+}
