@@ -84,8 +84,14 @@ pub struct ArenaError {
 /// assert_eq!(arena.wall_distance(Pos::new(3, 5, 0), Direction::S), 10);
 /// # Ok::<(), dogfight::ArenaError>(())
 /// ```
+///
+/// With the `serde` feature an arena is written as its size, and reading validates it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u32", into = "u32")
+)]
 pub struct Arena {
     size: i8,
 }
@@ -185,6 +191,20 @@ impl Arena {
             (Pos::new(last, high, last), Direction::N),
             (Pos::new(last, low, last), Direction::N),
         ]
+    }
+}
+
+impl TryFrom<u32> for Arena {
+    type Error = ArenaError;
+
+    fn try_from(size: u32) -> Result<Arena, ArenaError> {
+        Arena::new(size)
+    }
+}
+
+impl From<Arena> for u32 {
+    fn from(arena: Arena) -> u32 {
+        arena.size()
     }
 }
 

@@ -44,9 +44,33 @@ impl fmt::Display for Side {
 }
 
 /// The index of a plane, `0..4` in the original's order: p1.0, p1.1, p2.0, p2.1.
+///
+/// With the `serde` feature it is written as its index, and reading rejects indices above 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct PlaneId(u8);
+
+impl TryFrom<u8> for PlaneId {
+    type Error = String;
+
+    fn try_from(index: u8) -> Result<PlaneId, String> {
+        if index < 4 {
+            Ok(PlaneId(index))
+        } else {
+            Err(format!("plane index {index} is not in 0..4"))
+        }
+    }
+}
+
+impl From<PlaneId> for u8 {
+    fn from(id: PlaneId) -> u8 {
+        id.0
+    }
+}
 
 impl PlaneId {
     /// The four planes in index order.

@@ -214,6 +214,26 @@ impl Bot for Recorder {
     }
 }
 
+#[test]
+fn serde_validates_what_it_reads() {
+    assert!(serde_json::from_str::<PlaneId>("4").is_err());
+    assert!(serde_json::from_str::<Arena>("3").is_err());
+    assert!(serde_json::from_str::<Arena>("-128").is_err());
+    assert_eq!(
+        serde_json::from_str::<Arena>("14").unwrap(),
+        Arena::default()
+    );
+    assert!(serde_json::from_str::<Direction>("\"NS\"").is_err());
+    assert_eq!(
+        serde_json::to_string(&"SE".parse::<Direction>().unwrap()).unwrap(),
+        "\"SE\""
+    );
+    let game: Game =
+        serde_json::from_str(r#"{"arena":20,"config":{"rounds":50,"cooldown":1,"fights":10}}"#)
+            .unwrap();
+    assert_eq!(game.arena().size(), 20);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
@@ -419,6 +439,14 @@ proptest! {
         prop_assert_eq!(back, (state, actions, events, game.outcome(&next)));
         let game_json = serde_json::to_string(&game).unwrap();
         prop_assert_eq!(serde_json::from_str::<Game>(&game_json).unwrap(), game);
+        for id in PlaneId::ALL {
+            let text = serde_json::to_string(&id).unwrap();
+            prop_assert_eq!(serde_json::from_str::<PlaneId>(&text).unwrap(), id);
+        }
+        for event in events.iter() {
+            let text = serde_json::to_string(&event).unwrap();
+            prop_assert_eq!(serde_json::from_str::<dogfight::Event>(&text).unwrap(), event);
+        }
     }
 
     #[test]
