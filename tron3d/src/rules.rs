@@ -487,7 +487,7 @@ impl Game {
                 // Board.cc:346: the bike is at the target even if it crashes there.
                 bike.vertex = to as VertexId;
                 let ghost = bike.ghost > 0;
-                if state.owner[to] == NO_WALL {
+                if !state.walls.contains(to) {
                     state.set_wall(to, k as u8);
                 } else if !ghost {
                     events.crashed.insert(k);
@@ -535,7 +535,7 @@ impl Game {
                 // Board.cc:396-407: the trail goes, except where a ghost inherits the wall.
                 let walls = state.walls;
                 for v in walls.iter() {
-                    if state.owner[v] == k as u8 {
+                    if state.wall(v) == Some(k as u8) {
                         let heir = state.pop_ghost(v).unwrap_or(NO_WALL);
                         state.set_wall(v, heir);
                     }
@@ -548,7 +548,7 @@ impl Game {
         if i64::from(state.round) == i64::from(config.bonus_round) {
             events.items_spawned = true;
             for &v in self.board.bonus_vertices() {
-                if state.owner[v as usize] == NO_WALL {
+                if !state.walls.contains(v as usize) {
                     let item = chance.bonus_item(v);
                     state.set_item(v as usize, item);
                 }

@@ -149,9 +149,10 @@ pub struct State {
     pub(crate) last_round: u32,
     pub(crate) nb_players: u8,
     pub(crate) nb_bikes: u8,
-    /// Wall owner per vertex (`NO_WALL` = free).
+    /// Wall owner per vertex, two vertices a byte (4 bits each: bike ids are below 16); only
+    /// meaningful where `walls` has the vertex.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_arrays"))]
-    pub(crate) owner: [u8; MAX_VERTICES],
+    pub(crate) owner: [u8; MAX_VERTICES / 2],
     pub(crate) walls: VertexSet,
     /// Items lying on vertices, two bits per vertex (0 none, 1 turbo, 2 ghost, 3 points).
     pub(crate) item_bits: [VertexSet; 2],
@@ -169,7 +170,7 @@ impl State {
             last_round: 0,
             nb_players: nb_players as u8,
             nb_bikes: nb_bikes as u8,
-            owner: [NO_WALL; MAX_VERTICES],
+            owner: [0; MAX_VERTICES / 2],
             walls: VertexSet::new(),
             item_bits: [VertexSet::new(); 2],
             ghost_marks: SmallVec::new(),
@@ -252,9 +253,10 @@ impl State {
     /// ghost stacks).
     #[inline]
     pub fn wall(&self, v: usize) -> Option<BikeId> {
-        match self.owner[v] {
-            NO_WALL => None,
-            k => Some(k),
+        if self.walls.contains(v) {
+            Some((self.owner[v >> 1] >> ((v & 1) * 4)) & 0x0f)
+        } else {
+            None
         }
     }
 
@@ -307,7 +309,11 @@ impl State {
 
     #[inline]
     pub(crate) fn set_wall(&mut self, v: usize, owner: u8) {
-        self.owner[v] = owner;
+        // A free vertex keeps nibble 0, so equal positions compare equal.
+        let nibble = if owner == NO_WALL { 0 } else { owner & 0x0f };
+        let shift = (v & 1) * 4;
+        let byte = &mut self.owner[v >> 1];
+        *byte = (*byte & !(0x0f << shift)) | (nibble << shift);
         if owner == NO_WALL {
             self.walls.remove(v);
         } else {
