@@ -199,3 +199,60 @@ fn run_until_stops_on_the_first_bus_stop_event() {
         other => panic!("no stop event in 20000 ticks: {other:?}"),
     }
 }
+
+#[test]
+fn status_broadcast_every_97_ticks_restarted_by_stop_events() {
+    let g = game(1, 60_000);
+    let mut state = g.initial_state(5);
+    let mut events = Vec::new();
+    let mut broadcasts = Vec::new();
+    let mut last_stop_event = 0;
+    let mut stop_events_seen = 0;
+    for _ in 0..3000 {
+        events.clear();
+        g.advance(&mut state, &[], &mut events);
+        let broadcast = events
+            .iter()
+            .filter(|e| matches!(e.status, Status::Update | Status::NoPath) && e.card.is_none())
+            .count();
+        // NO_PATH also comes from cars driving off their paths (all ten at once, right after
+        // the start), so a broadcast is recognised by its ten statuses in player order *and* the
+        // restarted counter.
+        if broadcast >= NUM_PLAYERS
+            && state.ticks_since_update == 0
+            && events[..NUM_PLAYERS].iter().enumerate().all(|(i, e)| {
+                e.about == PlayerId(i as u8) && matches!(e.status, Status::Update | Status::NoPath)
+            })
+            && !events.iter().any(|e| {
+                matches!(
+                    e.status,
+                    Status::PassengerNoAction | Status::CoffeeStoreCarRestocked
+                )
+            })
+        {
+            broadcasts.push((state.tick, last_stop_event));
+        }
+        if events.iter().any(|e| {
+            matches!(
+                e.status,
+                Status::PassengerNoAction | Status::CoffeeStoreCarRestocked
+            )
+        }) {
+            last_stop_event = state.tick;
+            stop_events_seen += 1;
+        }
+    }
+    assert_eq!(broadcasts[0].0, 1, "tick 1 broadcasts");
+    for pair in broadcasts.windows(2) {
+        let (prev, (tick, stop)) = (pair[0].0, pair[1]);
+        // 97 ticks after the previous broadcast, or 97 after a later stop event
+        let base = prev.max(stop);
+        assert_eq!(
+            tick,
+            base + 97,
+            "broadcast at {tick}: previous {prev}, stop event {stop}"
+        );
+    }
+    assert!(broadcasts.len() > 5);
+    assert!(stop_events_seen > 0, "random driving visited no stop");
+}
