@@ -597,3 +597,28 @@ fn serde_round_trip_of_states_maps_and_events() {
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
     assert!(serde_json::from_str::<State>("{}").is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// P2: line syntax, lengths, and rotation consistency of the view.
+    #[test]
+    fn view_lines_are_well_formed_and_rotate(maze in strategy::maze(25), r in 0usize..25, c in 0usize..25) {
+        let sq = amazes::Square::new(r, c);
+        for d in Dir::ALL {
+            let pose = amazes::Pose::new(sq, d);
+            let view = View::look(&maze, pose, sq);
+            for line in &view.lines {
+                let text = line.as_str();
+                prop_assert!(text.ends_with('W') && text[..text.len() - 1].chars().all(|ch| "BLRN".contains(ch)));
+                prop_assert_eq!(amazes::Line::parse(text).unwrap(), *line);
+            }
+            prop_assert!(view.lines[0].len() + view.lines[2].len() <= 26);
+            prop_assert!(view.lines[1].len() + view.lines[3].len() <= 26);
+            let turned = View::look(&maze, amazes::Pose::new(sq, d.right()), sq);
+            prop_assert_eq!(turned.lines[0], view.lines[1]);
+            prop_assert_eq!(turned.lines[3], view.lines[0]);
+            prop_assert_eq!(view.distance2, 0);
+        }
+    }
+}
