@@ -163,6 +163,42 @@ proptest! {
     }
 
     #[test]
+    fn any_orders_never_panic(
+        map in 0usize..3,
+        seed in any::<u64>(),
+        raw in proptest::collection::vec(
+            (0u8..10, proptest::collection::vec((-3i32..90, -3i32..70), 0..12), any::<bool>()),
+            1..30,
+        ),
+    ) {
+        let g = game(map, 60_000);
+        let mut state = g.initial_state(seed);
+        let mut events = Vec::new();
+        for (k, (p, path, card)) in raw.into_iter().enumerate() {
+            let player = PlayerId(p);
+            let order = if card {
+                let deck = &state.player(player).deck;
+                let c = deck.get(k % deck.len().max(1)).copied()
+                    .unwrap_or(windward::Card::new(windward::CardKind::StopCar));
+                Order::Card { player, action: if k % 2 == 0 { CardAction::Draw } else { CardAction::Play }, card: c }
+            } else {
+                Order::Path {
+                    player,
+                    path: path.into_iter().map(|(x, y)| windward::Point::new(x, y)).collect(),
+                    pickup: PassengerId::all().collect(),
+                }
+            };
+            for _ in 0..20 {
+                events.clear();
+                g.advance(&mut state, std::slice::from_ref(&order), &mut events);
+            }
+        }
+        for pl in &state.players {
+            prop_assert!(g.map.is_driveable(pl.car.vehicle.location.tile()));
+        }
+    }
+
+    #[test]
     fn same_seed_same_round(map in 0usize..3, seed in any::<u64>()) {
         let g = game(map, 1500);
         let mut log_a = Vec::new();
