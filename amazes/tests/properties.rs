@@ -622,3 +622,15 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// P4-P9 on generated mazes: every invariant of `check_game`, every turn of whole games.
+    #[test]
+    fn whole_random_games_on_generated_mazes((game, starts) in strategy::game_and_starts(), seed in any::<u64>()) {
+        let mut state = game.initial_state_with(starts).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        check_game(&game, &mut state, &mut rng);
+    }
+}
