@@ -29,6 +29,33 @@ impl PathJoin {
 /// Applies a path order to `vehicle` as the original does. `astar(from, to)` is the server's
 /// pathfinder (`SimpleAStar.CalculatePath`), used only in case 4. An empty `order` changes
 /// nothing. The path is not validated here; a bad entry is found when the car reaches it.
+///
+/// ```
+/// use windward::movement::Vehicle;
+/// use windward::tick::orders::{PathJoin, join_path};
+/// use windward::{Heading, Point};
+///
+/// // A car heading east through tile (5, 5): it enters (6, 5) next.
+/// let mut car = Vehicle::placed(Point::new(5, 5), Heading::East);
+/// let no_astar = |_: Point, _: Point| -> Vec<Point> { unreachable!() };
+///
+/// // 1. the order contains the next tile: the path starts there
+/// let order = [Point::new(5, 5), Point::new(6, 5), Point::new(7, 5)];
+/// assert_eq!(join_path(&mut car, &order, no_astar), PathJoin::FromNextTile);
+/// assert_eq!(car.path, [Point::new(6, 5), Point::new(7, 5)]);
+///
+/// // 2. only the current tile: drive on to (6, 5), U-turn, come back
+/// let order = [Point::new(5, 5), Point::new(4, 5)];
+/// assert_eq!(join_path(&mut car, &order, no_astar), PathJoin::UTurnBack);
+/// assert_eq!(car.path, [Point::new(6, 5), Point::new(5, 5), Point::new(4, 5)]);
+///
+/// // 4. neither, and not on the old path: the server's A* joins (and says NO_PATH)
+/// let order = [Point::new(9, 9)];
+/// let join = join_path(&mut car, &order, |from, to| vec![from, to]);
+/// assert_eq!(join, PathJoin::AStarJoin);
+/// assert!(join.sends_no_path());
+/// assert_eq!(car.path, [Point::new(6, 5), Point::new(9, 9)]);
+/// ```
 pub fn join_path(
     vehicle: &mut Vehicle,
     order: &[Point],
