@@ -79,7 +79,7 @@ fn broken_programs_score_zero_and_the_game_goes_on() {
             (broken.as_str(), EXPLORER, 0),
             (EXPLORER, broken.as_str(), 1),
         ] {
-            let (p, end, elapsed) = referee(red, blue, &["--turn-ms", "300"]);
+            let (p, end, elapsed) = referee(red, blue, &["--turn-ms", "1000"]);
             let good = 1 - bad;
             assert!(
                 elapsed < Duration::from_secs(20),
