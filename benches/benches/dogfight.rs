@@ -1,5 +1,6 @@
-//! dogfight benchmarks: copying a state, one round, legal moves and actions, the helper API, a
-//! 100-round fight, a whole fight between two random bots, and one search-bot decision.
+//! dogfight benchmarks: copying a state, one round, legal moves and actions, the helper API, 100
+//! rounds of random play, a whole fight between two random bots, the replay of a full 100-round
+//! fight, and one search-bot decision.
 //!
 //! `cargo bench -p benches --bench dogfight -- --warm-up-time 1 --measurement-time 3`
 
@@ -28,6 +29,28 @@ fn midgame(game: &Game) -> State {
         "bench state needs four live planes"
     );
     state
+}
+
+/// The actions of the first search-vs-search fight (seeds 1, 2, 3, ...) that lasts 100 rounds.
+fn full_length_fight(game: &Game) -> Vec<Actions> {
+    for seed in 1.. {
+        let mut p1 = SearchBot::new(seed);
+        let mut p2 = SearchBot::new(seed + 1000);
+        let mut state = game.initial_state();
+        let mut history = Vec::new();
+        while !game.is_over(&state) {
+            let actions = Actions::new(
+                p1.act(game, &state, Side::P1),
+                p2.act(game, &state, Side::P2),
+            );
+            game.advance(&mut state, &actions);
+            history.push(actions);
+        }
+        if history.len() == 100 {
+            return history;
+        }
+    }
+    unreachable!("some search-vs-search fight goes the distance")
 }
 
 fn benches(c: &mut Criterion) {
@@ -98,6 +121,18 @@ fn benches(c: &mut Criterion) {
         let mut p1 = RandomBot::new(1);
         let mut p2 = RandomBot::new(2);
         b.iter(|| play_fight(&game, &mut p1, &mut p2))
+    });
+    c.bench_function("dogfight/replay_100_round_fight", |b| {
+        // The engine alone over a full-length fight: the 100 recorded rounds of a search-vs-search
+        // fight that went the distance, replayed with `advance`.
+        let history = full_length_fight(&game);
+        b.iter(|| {
+            let mut s = game.initial_state();
+            for actions in &history {
+                game.advance(&mut s, black_box(actions));
+            }
+            s
+        })
     });
     c.bench_function("dogfight/search_bot_decision", |b| {
         let mut bot = SearchBot::new(3);

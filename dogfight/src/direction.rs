@@ -69,7 +69,7 @@ const fn valid(from: u8, to: u8) -> bool {
 }
 
 /// For each direction, the valid targets in controller order, padded, and their number.
-const POSSIBLE: ([[Direction; 9]; 27], [u8; 27]) = {
+pub(crate) const POSSIBLE: ([[Direction; 9]; 27], [u8; 27]) = {
     let mut lists = [[Direction(13); 9]; 27];
     let mut lens = [0u8; 27];
     let mut from = 0;

@@ -16,7 +16,8 @@ use rand::Rng;
 use smallvec::SmallVec;
 
 use crate::{
-    Action, Actions, Arena, EndReason, Events, Move, Outcome, PlaneId, PlaneSet, Side, State,
+    Action, Actions, Arena, Direction, EndReason, Events, Move, Outcome, Plane, PlaneId, PlaneSet,
+    Side, State,
 };
 
 /// The fight's parameters. `Default` gives the original's values (`C:8-11`).
@@ -235,26 +236,7 @@ impl Game {
     /// the plane can fire. 34 moves from a face or edge heading with the gun ready, 26 from a
     /// corner, half that while cooling down, none for a dead plane. Allocation-free.
     pub fn legal_moves(&self, state: &State, plane: PlaneId) -> Moves {
-        let plane = state.plane(plane);
-        let mut moves = Moves::new();
-        let shots: &[bool] = if plane.can_shoot() {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        for &direction in plane.possible_directions() {
-            let turns: &[bool] = if direction == plane.heading {
-                &[false]
-            } else {
-                &[false, true]
-            };
-            for &turn in turns {
-                for &shoot in shots {
-                    moves.push(Move::new(direction, turn, shoot));
-                }
-            }
-        }
-        moves
+        Moves::from_slice(move_list(state.plane(plane)))
     }
 
     /// Fills `buf` with every distinct [`Action`] of `side`: all pairs of its planes'
@@ -264,18 +246,22 @@ impl Game {
     pub fn legal_actions(&self, state: &State, side: Side, buf: &mut Vec<Action>) {
         buf.clear();
         let [first, second] = side.planes();
-        let options = |id| -> SmallVec<[Option<Move>; 34]> {
-            let moves = self.legal_moves(state, id);
-            if moves.is_empty() {
-                smallvec::smallvec![None]
-            } else {
-                moves.into_iter().map(Some).collect()
-            }
-        };
-        let (a, b) = (options(first), options(second));
-        for &x in &a {
-            for &y in &b {
-                buf.push(Action { moves: [x, y] });
+        let (a, b) = (
+            move_list(state.plane(first)),
+            move_list(state.plane(second)),
+        );
+        match (a.is_empty(), b.is_empty()) {
+            (true, true) => buf.push(Action::none()),
+            (true, false) => buf.extend(b.iter().map(|&y| Action {
+                moves: [None, Some(y)],
+            })),
+            (false, true) => buf.extend(a.iter().map(|&x| Action {
+                moves: [Some(x), None],
+            })),
+            (false, false) => {
+                for &x in a {
+                    buf.extend(b.iter().map(|&y| Action::new(x, y)));
+                }
             }
         }
     }
@@ -283,7 +269,7 @@ impl Game {
     /// A uniformly random [`legal_moves`](Game::legal_moves) entry for `plane` (`None` for a
     /// dead plane), for random playouts. Allocation-free; all chance comes from `rng`.
     pub fn random_move(&self, state: &State, plane: PlaneId, rng: &mut impl Rng) -> Option<Move> {
-        let moves = self.legal_moves(state, plane);
+        let moves = move_list(state.plane(plane));
         if moves.is_empty() {
             None
         } else {
@@ -332,10 +318,56 @@ impl Game {
     }
 }
 
+/// The distinct moves of a live plane, by heading and by whether its gun is ready: each possible
+/// direction (controller order), without and with turning (once for straight ahead), each
+/// without and with a shot when the gun is ready. Built at compile time.
+const MOVE_TABLE: [[([Move; 34], u8); 2]; 27] = {
+    let blank = Move::new(Direction::ZERO, false, false);
+    let mut table = [[([blank; 34], 0u8); 2]; 27];
+    let mut heading = 0;
+    while heading < 27 {
+        let mut ready = 0;
+        while ready < 2 {
+            let (list, len) = &mut table[heading][ready];
+            let directions = &crate::direction::POSSIBLE.0[heading];
+            let count = crate::direction::POSSIBLE.1[heading] as usize;
+            let mut d = 0;
+            while d < count {
+                let direction = directions[d];
+                let turns = if direction.index() == heading { 1 } else { 2 };
+                let mut turn = 0;
+                while turn < turns {
+                    let mut shoot = 0;
+                    while shoot <= ready {
+                        list[*len as usize] = Move::new(direction, turn == 1, shoot == 1);
+                        *len += 1;
+                        shoot += 1;
+                    }
+                    turn += 1;
+                }
+                d += 1;
+            }
+            ready += 1;
+        }
+        heading += 1;
+    }
+    table
+};
+
+/// The distinct moves of `plane` (none when dead), from [`MOVE_TABLE`].
+#[inline]
+fn move_list(plane: &Plane) -> &'static [Move] {
+    if !plane.alive {
+        return &[];
+    }
+    let (list, len) = &MOVE_TABLE[plane.heading.index()][usize::from(plane.can_shoot())];
+    &list[..usize::from(*len)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Direction, Plane, Pos};
+    use crate::Pos;
 
     fn dir(text: &str) -> Direction {
         text.parse().unwrap()

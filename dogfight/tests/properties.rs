@@ -426,6 +426,20 @@ proptest! {
             results.sort_by_key(|(p, s)| (p.pos, p.heading, *s));
             results.dedup();
             prop_assert_eq!(results.len(), count);
+            // Complete: every valid move of any kind has the outcome of one listed move.
+            if plane.alive {
+                let mut every: Vec<(Plane, bool)> = Direction::ALL
+                    .iter()
+                    .filter(|&&d| plane.heading.can_turn_to(d))
+                    .flat_map(|&d| [(d, false, false), (d, false, true), (d, true, false), (d, true, true)])
+                    .map(|(d, turn, shoot)| {
+                        (plane.simulate_move(Move::new(d, turn, shoot), game.arena()), shoot && plane.can_shoot())
+                    })
+                    .collect();
+                every.sort_by_key(|(p, s)| (p.pos, p.heading, *s));
+                every.dedup();
+                prop_assert_eq!(every, results);
+            }
         }
     }
 
