@@ -331,8 +331,9 @@ impl Bot for BuiltIn {
 
 /// A planner: picks the passenger with the best points per tile of driving (car → lobby →
 /// destination, by the precomputed distance fields), skips trips whose destination lobby holds
-/// an enemy, refills coffee before it runs out, and slows every rival with
-/// ALL_OTHER_CARS_QUARTER_SPEED at the start.
+/// an enemy, refills coffee before it runs out, slows every rival with
+/// ALL_OTHER_CARS_QUARTER_SPEED at the start, and gives the leading rival a flat tyre (STOP_CAR)
+/// while it carries a passenger far from the destination (so the card is not returned).
 pub struct Planner {
     path: Vec<Point>,
     target: Option<Point>,
@@ -431,6 +432,52 @@ impl Planner {
     }
 }
 
+impl Planner {
+    /// STOP_CAR on the rival with the most deliveries (at least ours) while it carries a
+    /// passenger far from the destination and is not on a stop, so the card is not returned.
+    fn flat_the_leader(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
+        let Some(card) = state
+            .player(me)
+            .hand
+            .iter()
+            .find(|c| c.kind == CardKind::StopCar && c.ok_to_play)
+        else {
+            return;
+        };
+        let mine = state.player(me).delivered.len();
+        let target = (0..NUM_PLAYERS)
+            .map(|i| PlayerId(i as u8))
+            .filter(|&p| p != me)
+            .filter(|&p| {
+                let pl = state.player(p);
+                let v = &pl.car.vehicle;
+                let Some(dest) = pl
+                    .passenger
+                    .and_then(|ps| state.passengers[ps.index()].destination)
+                else {
+                    return false;
+                };
+                let front = v.front_tile();
+                let on_stop = |t: Point| game.map.square(t).is_some_and(|s| s.kind.is_stop());
+                pl.delivered.len() >= mine
+                    && !v.motion.flat
+                    && front.manhattan(state.company_stops[dest.index()]) > 6
+                    && !on_stop(front)
+                    && !on_stop(v.back_tile())
+            })
+            .max_by_key(|&p| state.player(p).delivered.len());
+        if let Some(target) = target {
+            let mut card = *card;
+            card.player = Some(target);
+            out.push(Order::Card {
+                player: me,
+                action: CardAction::Play,
+                card,
+            });
+        }
+    }
+}
+
 impl Bot for Planner {
     fn name(&self) -> &'static str {
         "planner"
@@ -438,17 +485,14 @@ impl Bot for Planner {
 
     fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
         // Drawn at score 0, a card is playable at once.
-        if let Some(card) = state
-            .player(me)
-            .deck
-            .iter()
-            .find(|c| c.kind == CardKind::AllOtherCarsQuarterSpeed)
-        {
-            out.push(Order::Card {
-                player: me,
-                action: CardAction::Draw,
-                card: *card,
-            });
+        for kind in [CardKind::AllOtherCarsQuarterSpeed, CardKind::StopCar] {
+            if let Some(card) = state.player(me).deck.iter().find(|c| c.kind == kind) {
+                out.push(Order::Card {
+                    player: me,
+                    action: CardAction::Draw,
+                    card: *card,
+                });
+            }
         }
         self.route(game, state, me, out);
     }
@@ -475,6 +519,7 @@ impl Bot for Planner {
             });
             self.played_slowdown = true;
         }
+        self.flat_the_leader(game, state, me, out);
         let replan = events.iter().any(|e| {
             (e.about == me && e.card.is_none())
                 || matches!(
