@@ -199,6 +199,26 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_orders_from_the_strategy_never_panic(
+        map in 0usize..3,
+        seed in any::<u64>(),
+        orders in proptest::collection::vec(windward::tick::strategy::order(60, 45), 1..40),
+    ) {
+        let g = game(map, 60_000);
+        let mut state = g.initial_state(seed);
+        let mut events = Vec::new();
+        for chunk in orders.chunks(3) {
+            for k in 0..15 {
+                events.clear();
+                g.advance(&mut state, if k == 0 { chunk } else { &[] }, &mut events);
+            }
+        }
+        for pl in &state.players {
+            prop_assert!(g.map.is_driveable(pl.car.vehicle.location.tile()));
+        }
+    }
+
+    #[test]
     fn same_seed_same_round(map in 0usize..3, seed in any::<u64>()) {
         let g = game(map, 1500);
         let mut log_a = Vec::new();

@@ -13,6 +13,8 @@ pub mod orders;
 pub mod pass;
 pub mod replay;
 pub mod round;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 
 pub use drive::{DriveError, MoveEnd, SignalLocks, Traffic};
 pub use round::{Order, RunEnd, StateTraffic};
