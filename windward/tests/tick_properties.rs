@@ -312,3 +312,29 @@ fn status_broadcast_every_97_ticks_restarted_by_stop_events() {
     assert!(broadcasts.len() > 5);
     assert!(stop_events_seen > 0, "random driving visited no stop");
 }
+
+#[test]
+fn a_mid_round_state_round_trips_through_serde() {
+    let g = game(2, 60_000);
+    let mut last_moved = [(windward::Point::new(-1, -1), 0); 10];
+    let mut snapshot = None;
+    play(&game(2, 1200), 9, |s, _| {
+        check_invariants(&g, s, &mut last_moved);
+        if s.tick == 1000 {
+            snapshot = Some(s.clone());
+        }
+    });
+    let state = snapshot.expect("the round reached tick 1000");
+    let json = serde_json::to_string(&state).unwrap();
+    let back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, state);
+    // and it plays on identically
+    let (mut a, mut b) = (state.clone(), back);
+    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        g.advance(&mut a, &[], &mut ea);
+        g.advance(&mut b, &[], &mut eb);
+    }
+    assert_eq!(a, b);
+    assert_eq!(ea, eb);
+}
