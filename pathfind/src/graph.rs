@@ -237,6 +237,14 @@ impl crate::space::internal::Adjacency for GraphAdj<'_> {
     }
 
     #[inline(always)]
+    fn for_each_edge(self, u: usize, mut f: impl FnMut(usize, bool)) {
+        let (lo, hi) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
+        for &n in &self.targets[lo..hi] {
+            f(n as usize, self.open[n as usize]);
+        }
+    }
+
+    #[inline(always)]
     fn for_each_open(self, u: usize, mut f: impl FnMut(usize)) {
         let (lo, hi) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
         for &n in &self.targets[lo..hi] {

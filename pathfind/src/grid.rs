@@ -456,6 +456,14 @@ impl crate::space::internal::Adjacency for GridAdj<'_> {
     }
 
     #[inline(always)]
+    fn for_each_edge(self, u: usize, mut f: impl FnMut(usize, bool)) {
+        for off in self.offsets {
+            let n = u.wrapping_add_signed(off);
+            f(n, self.open[n]);
+        }
+    }
+
+    #[inline(always)]
     fn for_each_open(self, u: usize, mut f: impl FnMut(usize)) {
         for off in self.offsets {
             let n = u.wrapping_add_signed(off);

@@ -119,7 +119,7 @@ impl Searcher {
         if self.stamp.len() < bound {
             self.stamp.resize(bound, 0);
         }
-        // Room for every node plus 4 slots of write-ahead for branch-free kernels.
+        // Room for every node plus the write-ahead slot of the branch-free kernel (and spare).
         if self.queue.len() < bound + 4 {
             self.queue.resize(bound + 4, 0);
         }
@@ -935,6 +935,21 @@ mod tests {
         let mut path = vec![ok];
         assert!(!s.path(&grid, pad, &mut path));
         assert!(path.is_empty());
+    }
+
+    #[test]
+    fn high_degree_and_duplicate_edges_stay_in_bounds() {
+        // A star whose centre has every leaf three times over: the branch-free kernel writes
+        // one queue slot per edge, never beyond the tail.
+        let edges = (1..200u32).flat_map(|v| [(0, v), (0, v), (v, 0)]);
+        let star = Graph::directed(200, edges).unwrap();
+        let mut s = Searcher::new();
+        let f = s.distance_field(&star, Node(0)).unwrap();
+        assert_eq!(f.reached_count(), 200);
+        assert_eq!(f.distance(Node(199)), Some(1));
+        let f = s.distance_field(&star, Node(7)).unwrap();
+        assert_eq!(f.distance(Node(199)), Some(2));
+        assert_eq!(s.bfs_distance(&star, Node(5), Node(6)).unwrap(), Some(2));
     }
 
     #[test]

