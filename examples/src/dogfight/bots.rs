@@ -10,26 +10,104 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 
+/// A source of uniform numbers in `[0, 1)`, like Java's `Math.random()`: what [`RandomBot`]
+/// draws from.
+pub trait UnitRandom {
+    /// The next number in `[0, 1)`.
+    fn unit(&mut self) -> f64;
+}
+
+impl UnitRandom for Pcg64Mcg {
+    fn unit(&mut self) -> f64 {
+        self.random::<f64>()
+    }
+}
+
+/// `java.util.Random`: the 48-bit linear congruential generator documented in the Java API
+/// (multiplier `0x5DEECE66D`, increment 11), with `nextDouble`. With it, [`RandomBot::java`]
+/// makes exactly the moves of the golden data's `SeededDumbPlanes` (one seeded `Random` per bot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JavaRandom {
+    seed: u64,
+}
+
+impl JavaRandom {
+    const MULTIPLIER: u64 = 0x5_DEEC_E66D;
+    const MASK: u64 = (1 << 48) - 1;
+
+    /// `new Random(seed)`.
+    pub fn new(seed: i64) -> JavaRandom {
+        JavaRandom {
+            seed: (seed as u64 ^ JavaRandom::MULTIPLIER) & JavaRandom::MASK,
+        }
+    }
+
+    fn next(&mut self, bits: u32) -> u64 {
+        self.seed = (self
+            .seed
+            .wrapping_mul(JavaRandom::MULTIPLIER)
+            .wrapping_add(0xB))
+            & JavaRandom::MASK;
+        self.seed >> (48 - bits)
+    }
+
+    /// `nextDouble()`: 53 random bits scaled to `[0, 1)`.
+    pub fn next_double(&mut self) -> f64 {
+        let high = self.next(26);
+        let low = self.next(27);
+        ((high << 27) + low) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+impl UnitRandom for JavaRandom {
+    fn unit(&mut self) -> f64 {
+        self.next_double()
+    }
+}
+
 /// The original's reference bot, `DumbPlanes` (`DP:10-35`), with a seeded generator instead of
 /// `Math.random()`.
 ///
 /// For each live plane it tries `3 × (number of possible directions)` times: pick a random
-/// possible direction; if the cell it leads to is inside, take it, otherwise take another random
-/// possible direction (inside or not); turn with probability ½; shoot with probability 0.8 when
-/// the gun is ready. Because of a `continue` in the original only the last try counts, so the
-/// bot does fly into walls now and then; the port keeps that, and draws its random numbers in
-/// the same order.
+/// possible direction (`(int)(random·n)`); if the cell it leads to is outside, pick another one
+/// (inside or not); turn if `random > 0.5`; shoot if the gun is ready and `random > 0.2`. Because
+/// of a `continue` in the original only the last try counts, so the bot does fly into walls now
+/// and then. The port keeps all of that and draws its numbers in the same order, so with
+/// [`JavaRandom`] it reproduces the harness's `SeededDumbPlanes` move for move (a test checks
+/// this against the golden fights). Dead planes answer `N`, no turn, no shot.
 #[derive(Debug, Clone)]
-pub struct RandomBot {
-    rng: Pcg64Mcg,
+pub struct RandomBot<R = Pcg64Mcg> {
+    rng: R,
 }
 
 impl RandomBot {
-    /// A bot whose choices all come from `seed`.
+    /// A bot whose choices all come from a `Pcg64Mcg` seeded with `seed`.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: Pcg64Mcg::seed_from_u64(seed),
         }
+    }
+}
+
+impl RandomBot<JavaRandom> {
+    /// The golden data's `SeededDumbPlanes`: `DumbPlanes` drawing from `new java.util.Random(seed)`.
+    pub fn java(seed: i64) -> RandomBot<JavaRandom> {
+        RandomBot {
+            rng: JavaRandom::new(seed),
+        }
+    }
+}
+
+impl<R: UnitRandom> RandomBot<R> {
+    /// A bot drawing from `rng`.
+    pub fn with_rng(rng: R) -> RandomBot<R> {
+        RandomBot { rng }
+    }
+
+    fn pick(&mut self, possible: &[Direction]) -> Direction {
+        // `(int)(Math.random() * length)`: truncation, as in Java.
+        let index = (self.rng.unit() * possible.len() as f64) as usize;
+        possible[index.min(possible.len() - 1)]
     }
 
     fn plane_move(&mut self, plane: &Plane, arena: &Arena) -> Move {
@@ -39,19 +117,19 @@ impl RandomBot {
         let possible = plane.possible_directions();
         let mut chosen = Move::slide(plane.heading);
         for _ in 0..3 * possible.len() {
-            let mut direction = possible[self.rng.random_range(0..possible.len())];
+            let mut direction = self.pick(possible);
             if !arena.contains(plane.pos.step(direction)) {
-                direction = possible[self.rng.random_range(0..possible.len())];
+                direction = self.pick(possible);
             }
-            let turn = self.rng.random::<f64>() > 0.5;
-            let shoot = plane.can_shoot() && self.rng.random::<f64>() > 0.2;
+            let turn = self.rng.unit() > 0.5;
+            let shoot = plane.can_shoot() && self.rng.unit() > 0.2;
             chosen = Move::new(direction, turn, shoot);
         }
         chosen
     }
 }
 
-impl Bot for RandomBot {
+impl<R: UnitRandom> Bot for RandomBot<R> {
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         let [a, b] = state.side(side);
         Action::new(
@@ -355,5 +433,62 @@ pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
             "unknown dogfight bot {other:?}; the bots are {}",
             BOTS.map(|(name, _)| name).join(", ")
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dogfight::trace::Trace;
+
+    #[test]
+    fn java_random_matches_the_java_api() {
+        // new Random(42).nextDouble() in Java is 0.7275636800328681, then 0.6832234717598454.
+        let mut rng = JavaRandom::new(42);
+        assert_eq!(rng.next_double(), 0.7275636800328681);
+        assert_eq!(rng.next_double(), 0.6832234717598454);
+    }
+
+    /// The golden fights name their bots and seeds; every `SeededDumbPlanes` move must be ours.
+    #[test]
+    fn java_seeded_random_bot_is_the_harness_dumbplanes() {
+        let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+            println!("conformance: dogfight bots: skipped (CONTEST_DATA unset)");
+            return;
+        };
+        let path = std::path::Path::new(&dir).join("dogfight/golden_fights.jsonl");
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let game = Game::default();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let raw: serde_json::Value = serde_json::from_str(line).unwrap();
+            let trace = Trace::from_json(line).unwrap();
+            for (side, key) in [(Side::P1, "p1"), (Side::P2, "p2")] {
+                if raw[key] != "SeededDumbPlanes" {
+                    continue;
+                }
+                let seed = raw[format!("{key}_seed")].as_i64().expect("a seed");
+                let mut bot = RandomBot::java(seed);
+                let mut state = State::new(trace.initial);
+                for turn in &trace.turns {
+                    let action = bot.act(&game, &state, side);
+                    let first = side as usize * 2;
+                    assert_eq!(
+                        action.moves,
+                        [turn.moves[first], turn.moves[first + 1]],
+                        "{} {key} round {}",
+                        trace.id,
+                        turn.round
+                    );
+                    state = State {
+                        planes: turn.state,
+                        round: turn.round,
+                    };
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} moves checked");
     }
 }
