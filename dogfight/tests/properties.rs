@@ -464,6 +464,31 @@ proptest! {
     }
 
     #[test]
+    fn recorded_fights_round_trip_through_the_trace_format_and_replay(seed in any::<u64>(), actions in strategy::actions()) {
+        let game = Game::default();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut trace = dogfight::trace::Trace::new(format!("fight {seed}"), &game, game.initial_state());
+        let mut state = game.initial_state();
+        let mut first = true;
+        while !game.is_over(&state) {
+            // The first round uses arbitrary (possibly invalid or missing) orders.
+            let now = if first {
+                actions
+            } else {
+                Actions::new(game.random_action(&state, Side::P1, &mut rng), game.random_action(&state, Side::P2, &mut rng))
+            };
+            first = false;
+            let before = state;
+            let events = game.advance(&mut state, &now);
+            trace.push(&dogfight::bot::Round { before, actions: now, events, after: state });
+        }
+        trace.finish(game.outcome(&state));
+        let read = dogfight::trace::Trace::from_json(&trace.to_json()).unwrap();
+        prop_assert_eq!(&read, &trace);
+        prop_assert_eq!(read.replay(), Ok(trace.turns.len()));
+    }
+
+    #[test]
     fn protocol_parsers_never_panic(line in ".{0,40}", bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         let _ = Message::parse(&line);
         let mv = parse_reply(&line);
