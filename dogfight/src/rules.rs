@@ -142,8 +142,13 @@ impl Game {
                 events.invalid_direction.insert(id);
             }
             events.moved[id.index()] = Some(direction);
-            *plane = plane.simulate_move(mv, arena);
-            if !plane.alive {
+            // `simulate_move` with the direction already resolved.
+            plane.pos = plane.pos.step(direction);
+            if mv.turn {
+                plane.heading = direction;
+            }
+            if !arena.contains(plane.pos) {
+                plane.alive = false;
                 events.wall.insert(id);
             }
         }
