@@ -32,6 +32,13 @@ fn golden_fights_and_scenarios_replay_exactly() {
     let summary = verify_files(&files).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary.traces, 48, "24 fights and 24 scenarios");
     println!("{summary}");
+    // The rules doc also describes 100 fights parsed from the 2014 visualizer logs; replay them
+    // too wherever a data folder ships them (same schema).
+    let historical = dir.join("historical_2014_dumbplanes.jsonl");
+    if historical.exists() {
+        let summary = verify_files(&[historical]).unwrap_or_else(|e| panic!("{e}"));
+        println!("{summary} (historical 2014 logs)");
+    }
 }
 
 #[test]
