@@ -201,8 +201,9 @@ pub mod internal {
 ///
 /// Branch-free inner loop: every neighbour slot is written to the queue after the tail and
 /// its stamp rewritten, and the tail advances only for a fresh open node. On corridors, mazes
-/// and road maps (where "open?" and "seen?" are coin flips) this runs 1.3-2.4x faster than the
-/// branchy loop; on open ground (where the branches predict well) about 15% slower. `queue` needs
+/// and most road maps (where "open?" and "seen?" are coin flips) this runs 1.3-2.4x faster than
+/// the branchy loop; on open ground (where the branches predict well) about 15% slower, and up
+/// to 1.6x slower on two of the seven Windward maps (see the README's benchmarks). `queue` needs
 /// room for every node plus one slot (a write never lands beyond the tail).
 #[inline]
 pub(crate) fn bfs_to<A: internal::Adjacency>(
