@@ -31,7 +31,8 @@ impl Args {
                 if let Some((name, value)) = name.split_once('=') {
                     args.options.insert(name.to_owned(), Some(value.to_owned()));
                 } else if i + 1 < words.len() && !words[i + 1].starts_with("--") {
-                    args.options.insert(name.to_owned(), Some(words[i + 1].clone()));
+                    args.options
+                        .insert(name.to_owned(), Some(words[i + 1].clone()));
                     i += 1;
                 } else {
                     args.options.insert(name.to_owned(), None);
@@ -95,7 +96,11 @@ mod tests {
         assert_eq!(args.list("other", &["r"]), ["r"]);
         assert_eq!(args.value("seed", 3u64), Ok(3));
         assert!(args.value("games", 0u8).is_ok());
-        assert!(Args::parse(["--games", "many"]).value("games", 0u32).is_err());
+        assert!(
+            Args::parse(["--games", "many"])
+                .value("games", 0u32)
+                .is_err()
+        );
         assert!(Args::parse(["--games"]).value("games", 0u32).is_err());
     }
 }

@@ -30,7 +30,10 @@ pub fn play(game: &str, args: &Args) -> Result<(), String> {
         "cloudwars" => cloudwars::play(args),
         "amazes" => amazes::play(args),
         "windward" => windward::play(args),
-        other => Err(format!("unknown game {other:?}; the games are {}", GAMES.join(", "))),
+        other => Err(format!(
+            "unknown game {other:?}; the games are {}",
+            GAMES.join(", ")
+        )),
     }
 }
 
@@ -45,6 +48,9 @@ pub fn verify(game: &str, files: &[String]) -> Result<String, String> {
         "cloudwars" => cloudwars::verify(files),
         "amazes" => amazes::verify(files),
         "windward" => windward::verify(files),
-        other => Err(format!("unknown game {other:?}; the games are {}", GAMES.join(", "))),
+        other => Err(format!(
+            "unknown game {other:?}; the games are {}",
+            GAMES.join(", ")
+        )),
     }
 }
