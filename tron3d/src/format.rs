@@ -190,6 +190,13 @@ impl<'a> Tokens<'a> {
         .map(|v| v as i32)
     }
 
+    /// `word` followed by an int in `0..=i32::MAX`, as the `.cnf` durations and bonuses are.
+    fn keyed_non_negative(&mut self, word: &'static str) -> Result<i32> {
+        self.keyword(word)?;
+        self.int_in(word, 0, i64::from(i32::MAX), "must not be negative")
+            .map(|v| v as i32)
+    }
+
     fn double(&mut self, what: &'static str) -> Result<f64> {
         let (line, found) = self.token(what)?;
         found.parse::<f64>().map_err(|_| FormatError::NotANumber {
@@ -690,27 +697,9 @@ fn parse_config(t: &mut Tokens<'_>) -> Result<Config> {
     let nb_rounds = t.int_in("nb_rounds", 1, i64::from(i32::MAX), "must be at least 1")? as u32;
     t.keyword("bonus_round")?;
     let bonus_round = t.i32("bonus_round")?;
-    t.keyword("turbo_duration")?;
-    let turbo_duration = t.int_in(
-        "turbo_duration",
-        0,
-        i64::from(i32::MAX),
-        "must not be negative",
-    )? as i32;
-    t.keyword("ghost_duration")?;
-    let ghost_duration = t.int_in(
-        "ghost_duration",
-        0,
-        i64::from(i32::MAX),
-        "must not be negative",
-    )? as i32;
-    t.keyword("score_bonus")?;
-    let score_bonus = t.int_in(
-        "score_bonus",
-        0,
-        i64::from(i32::MAX),
-        "must not be negative",
-    )? as i32;
+    let turbo_duration = t.keyed_non_negative("turbo_duration")?;
+    let ghost_duration = t.keyed_non_negative("ghost_duration")?;
+    let score_bonus = t.keyed_non_negative("score_bonus")?;
     Ok(Config {
         nb_players,
         nb_bikes,
