@@ -40,6 +40,8 @@ pub struct Grid {
     order: NeighbourOrder,
     /// The slot offset of each direction in `order`.
     offsets: [isize; 4],
+    /// Which BFS kernel suits this grid, decided once when it is built.
+    kernel: KernelHint,
 }
 
 impl Grid {
@@ -74,6 +76,7 @@ impl Grid {
                 grid.open[slot] = open(x, y);
             }
         }
+        grid.kernel = KernelHint::measure(&grid);
         Ok(grid)
     }
 
@@ -175,6 +178,7 @@ impl Grid {
                 grid.open[slot] = open;
             }
         }
+        grid.kernel = KernelHint::measure(&grid);
         Ok(grid)
     }
 
@@ -196,6 +200,7 @@ impl Grid {
             open: vec![false; (width + 2) * (height + 2)],
             order,
             offsets: offsets(order, width + 2),
+            kernel: KernelHint::default(),
         })
     }
 
@@ -442,6 +447,66 @@ fn offsets(order: NeighbourOrder, stride: usize) -> [isize; 4] {
     })
 }
 
+/// Which BFS kernel a grid's distance fields use: the branchy one when the grid is mostly
+/// corridor that a BFS crosses one or two cells at a time. Only speed depends on it (both
+/// kernels give identical fields), so it takes no part in equality or hashing, and it is not
+/// updated by [`Grid::set_open`].
+#[derive(Debug, Clone, Copy, Default)]
+struct KernelHint {
+    narrow: bool,
+}
+
+impl KernelHint {
+    /// Mean BFS level width (nodes reached per distance level) below which the branchy kernel
+    /// is used. Measured (README, benchmarks): the one-spiral Windward `map5` scores 1.5 and
+    /// `map6` 3.6 (branchy kernel about 2x faster there); `map3`, `map4`, the city and the
+    /// mazes, where the branch-free kernel is up to 2x faster, score 5.3 and more.
+    const NARROW_WIDTH: u64 = 4;
+
+    /// Floods from four open cells spread over the grid (in slot order) and compares the
+    /// reached nodes per distance level with [`KernelHint::NARROW_WIDTH`]: four BFS when the
+    /// grid is built (a few microseconds on a Windward map).
+    fn measure(grid: &Grid) -> KernelHint {
+        let open: Vec<usize> = (0..grid.open.len()).filter(|&i| grid.open[i]).collect();
+        if open.is_empty() {
+            return KernelHint::default();
+        }
+        let bound = grid.open.len();
+        let (mut stamp, mut queue) = (vec![0u32; bound], vec![0u32; bound + 4]);
+        let (mut reached, mut levels) = (0u64, 0u64);
+        for k in 0..4 {
+            let source = open[k * open.len() / 4];
+            stamp.fill(0);
+            stamp[source] = 1;
+            queue[0] = source as u32;
+            let tail =
+                crate::space::bfs_to(grid.adjacency(), &mut stamp, &mut queue, 1, 1, usize::MAX);
+            reached += tail as u64;
+            // The last node queued is the farthest: its stamp is 1 + eccentricity.
+            levels += u64::from(stamp[queue[tail - 1] as usize]);
+        }
+        KernelHint {
+            narrow: reached < Self::NARROW_WIDTH * levels,
+        }
+    }
+
+    fn branchy(self) -> bool {
+        self.narrow
+    }
+}
+
+impl PartialEq for KernelHint {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for KernelHint {}
+
+impl std::hash::Hash for KernelHint {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// The grid's adjacency for the search kernels: the padded open flags and the four offsets.
 #[derive(Clone, Copy)]
 pub struct GridAdj<'a> {
@@ -476,6 +541,14 @@ impl crate::space::internal::Adjacency for GridAdj<'_> {
 
 impl Space for Grid {
     type Adj<'a> = GridAdj<'a>;
+
+    fn bfs_fill(&self, stamp: &mut [u32], queue: &mut [u32], tail: usize, base: u32) -> usize {
+        if self.kernel.branchy() {
+            crate::space::bfs_fill_branchy(self.adjacency(), stamp, queue, tail, base)
+        } else {
+            crate::space::bfs_to(self.adjacency(), stamp, queue, tail, base, usize::MAX)
+        }
+    }
 
     #[inline(always)]
     fn adjacency(&self) -> GridAdj<'_> {
@@ -554,6 +627,60 @@ impl TryFrom<GridRepr> for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Runs one kernel from `source` (which may be closed) and returns the stamps and the queue.
+    fn flood(grid: &Grid, source: usize, branchy: bool) -> (Vec<u32>, Vec<u32>) {
+        let bound = grid.open.len();
+        let (mut stamp, mut queue) = (vec![0u32; bound], vec![0u32; bound + 4]);
+        stamp[source] = 1;
+        queue[0] = source as u32;
+        let tail = if branchy {
+            crate::space::bfs_fill_branchy(grid.adjacency(), &mut stamp, &mut queue, 1, 1)
+        } else {
+            crate::space::bfs_to(grid.adjacency(), &mut stamp, &mut queue, 1, 1, usize::MAX)
+        };
+        queue.truncate(tail);
+        (stamp, queue)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Both BFS kernels stamp the same distances and queue the same nodes in the same
+        /// order, from every cell (open or closed), so the per-grid choice changes only speed.
+        #[test]
+        fn both_bfs_kernels_give_identical_fields(grid in crate::strategy::grid(24, 24)) {
+            for y in 0..grid.height() {
+                for x in 0..grid.width() {
+                    let source = grid.slot(x, y);
+                    prop_assert_eq!(flood(&grid, source, true), flood(&grid, source, false));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn spiral_corridors_take_the_branchy_kernel() {
+        // A one-cell-wide serpentine: the BFS frontier is one or two cells.
+        let serpentine = Grid::from_fn(41, 41, |x, y| {
+            y % 2 == 0 || (y % 4 == 1 && x == 40) || (y % 4 == 3 && x == 0)
+        })
+        .unwrap();
+        assert!(serpentine.kernel.branchy());
+        // Open ground has wide frontiers: the branch-free kernel. Walled into the serpentine
+        // cell by cell it keeps its hint, yet equals the serpentine: the hint is no part of
+        // equality.
+        let mut open = Grid::from_fn(41, 41, |_, _| true).unwrap();
+        assert!(!open.kernel.branchy());
+        for y in 0..41 {
+            for x in 0..41 {
+                open.set_open(x, y, serpentine.is_open_at(x, y)).unwrap();
+            }
+        }
+        assert!(!open.kernel.branchy());
+        assert_eq!(open, serpentine);
+    }
 
     #[test]
     fn padding_is_closed_and_not_a_node() {
