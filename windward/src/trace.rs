@@ -93,24 +93,27 @@ pub fn point(v: &Value) -> Result<Point, TraceError> {
     }
 }
 
-fn company(v: &Value) -> Result<Option<CompanyId>, TraceError> {
+/// `null`, or the name of one of the game's named things (`what` says which, for the error).
+fn named<T>(
+    v: &Value,
+    what: &str,
+    from_name: fn(&str) -> Option<T>,
+) -> Result<Option<T>, TraceError> {
     match v {
         Value::Null => Ok(None),
-        Value::String(s) => CompanyId::from_name(s)
+        Value::String(s) => from_name(s)
             .map(Some)
-            .ok_or_else(|| bad(format!("unknown company {s}"))),
-        _ => Err(bad(format!("not a company: {v}"))),
+            .ok_or_else(|| bad(format!("unknown {what} {s}"))),
+        _ => Err(bad(format!("not a {what}: {v}"))),
     }
 }
 
+fn company(v: &Value) -> Result<Option<CompanyId>, TraceError> {
+    named(v, "company", CompanyId::from_name)
+}
+
 fn passenger(v: &Value) -> Result<Option<PassengerId>, TraceError> {
-    match v {
-        Value::Null => Ok(None),
-        Value::String(s) => PassengerId::from_name(s)
-            .map(Some)
-            .ok_or_else(|| bad(format!("unknown passenger {s}"))),
-        _ => Err(bad(format!("not a passenger: {v}"))),
-    }
+    named(v, "passenger", PassengerId::from_name)
 }
 
 fn companies(v: &Value) -> Result<SmallVec<[CompanyId; 12]>, TraceError> {
