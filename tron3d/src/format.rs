@@ -376,29 +376,11 @@ impl BoardRecord {
                 format!("{:?}", other.scores),
             );
         }
-        if self.vertices.len() != other.vertices.len() {
-            return d(
-                "vertex count".into(),
-                self.vertices.len().to_string(),
-                other.vertices.len().to_string(),
-            );
+        if let Some(difference) = first_list_difference("vertex", &self.vertices, &other.vertices) {
+            return Some(difference);
         }
-        for (v, (a, b)) in self.vertices.iter().zip(&other.vertices).enumerate() {
-            if a != b {
-                return d(format!("vertex {v}"), format!("{a:?}"), format!("{b:?}"));
-            }
-        }
-        if self.bikes.len() != other.bikes.len() {
-            return d(
-                "bike count".into(),
-                self.bikes.len().to_string(),
-                other.bikes.len().to_string(),
-            );
-        }
-        for (k, (a, b)) in self.bikes.iter().zip(&other.bikes).enumerate() {
-            if a != b {
-                return d(format!("bike {k}"), format!("{a:?}"), format!("{b:?}"));
-            }
+        if let Some(difference) = first_list_difference("bike", &self.bikes, &other.bikes) {
+            return Some(difference);
         }
         if self.status != other.status {
             return d(
@@ -409,6 +391,32 @@ impl BoardRecord {
         }
         None
     }
+}
+
+/// The first difference between two recorded lists: their lengths (`<what> count`), else the
+/// first item that differs (`<what> <index>`), as (field, expected, got).
+fn first_list_difference<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    expected: &[T],
+    got: &[T],
+) -> Option<(String, String, String)> {
+    if expected.len() != got.len() {
+        return Some((
+            format!("{what} count"),
+            expected.len().to_string(),
+            got.len().to_string(),
+        ));
+    }
+    let (index, (a, b)) = expected
+        .iter()
+        .zip(got)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)?;
+    Some((
+        format!("{what} {index}"),
+        format!("{a:?}"),
+        format!("{b:?}"),
+    ))
 }
 
 fn parse_body(t: &mut Tokens<'_>, nb_bikes: usize) -> Result<(Vec<VertexRecord>, Vec<Bike>)> {

@@ -108,6 +108,18 @@ fn named<T>(
     }
 }
 
+/// A list of passenger names, read leniently as the replay compares it: absent, `null` or
+/// unknown names are skipped (a mismatch then shows in the comparison, not as a parse error).
+fn passenger_list(v: Option<&Value>) -> Vec<PassengerId> {
+    v.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| passenger(n).ok().flatten())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn company(v: &Value) -> Result<Option<CompanyId>, TraceError> {
     named(v, "company", CompanyId::from_name)
 }
@@ -480,15 +492,7 @@ fn replay_tick(
             "order" => {
                 let p = player_of(line);
                 ordered[p] = true;
-                let list: Vec<PassengerId> = line
-                    .get("pickup")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|n| passenger(n).ok().flatten())
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let list: Vec<PassengerId> = passenger_list(line.get("pickup"));
                 rules::apply_pickup_list(state, PlayerId(p as u8), &list);
             }
             "card_order" => {
@@ -844,15 +848,7 @@ fn check_diffs(state: &State, diffs: &[Value], t: i64, initial: bool) -> Result<
                         return Err(mismatch(t, format!("player {p} {key}"), rec, mine));
                     }
                 }
-                let delivered: Vec<PassengerId> = d
-                    .get("delivered")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|n| passenger(n).ok().flatten())
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let delivered: Vec<PassengerId> = passenger_list(d.get("delivered"));
                 if delivered.as_slice() != pl.delivered.as_slice() {
                     return Err(mismatch(
                         t,
@@ -902,15 +898,7 @@ fn check_diffs(state: &State, diffs: &[Value], t: i64, initial: bool) -> Result<
             }
             "pickup_list" => {
                 let p = col_u(d, "player");
-                let list: Vec<PassengerId> = d
-                    .get("pickup")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|n| passenger(n).ok().flatten())
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let list: Vec<PassengerId> = passenger_list(d.get("pickup"));
                 if list.as_slice() != state.players[p].pickup.as_slice() {
                     return Err(mismatch(
                         t,
