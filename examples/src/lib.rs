@@ -9,7 +9,9 @@
 //! - `verify(&[files])`: replays golden trace files through the game crate's replay module and
 //!   returns the one-line summary (`conformance: <game>: ...`), or the first mismatch as an error.
 
+pub mod bot;
 pub mod cli;
+pub mod playable;
 
 pub mod amazes;
 pub mod cloudwars;

@@ -4,11 +4,13 @@
 mod error;
 mod graph;
 mod grid;
+pub mod replay;
 mod search;
 mod space;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 mod table;
+pub mod tree;
 
 pub use error::Error;
 pub use graph::Graph;
