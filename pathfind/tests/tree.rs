@@ -464,3 +464,25 @@ fn the_harness_catches_a_game_that_outlives_its_limit() {
         "{message}"
     );
 }
+
+#[test]
+fn duct_keeps_one_node_per_joint_history() {
+    // Goofspiel with 3 cards: 1 root, 9 joint actions, then 4, then 1: 1 + 9 + 36 + 36 nodes.
+    // A lookup that missed an existing child would add duplicates; one that confused two joint
+    // actions would leave some out. With `mixing: 1.0` every player picks at random at every
+    // simultaneous node, so every joint action is visited (plain DUCT may never try some).
+    let game = Goofspiel::new(3).unwrap();
+    let state = game.initial_state(0);
+    let mut search = DecoupledUct::new(SearchConfig {
+        mixing: 1.0,
+        ..config(20_000, 0)
+    });
+    search.choose(&game, &state, 0);
+    assert_eq!(search.tree_size(), 82);
+    let mut search = Uct::new(config(20_000, 0));
+    let empty = TicTacToe.initial_state(0);
+    search.choose(&TicTacToe, &ttt("XO.X.O..."), 0);
+    // 5 free cells: at most 5 + 5·4 + 5·4·3 + ... histories, fewer where games end early.
+    assert!(search.tree_size() <= 1 + 5 + 20 + 60 + 120 + 120);
+    assert!(search.choose(&TicTacToe, &empty, 0).is_some());
+}

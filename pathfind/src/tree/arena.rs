@@ -23,8 +23,6 @@ const NONE: u32 = u32::MAX;
 struct Node {
     first_edge: u32,
     last_edge: u32,
-    /// Children of a node with several movers (see [`Edge::child`] for one mover).
-    first_child: u32,
     /// Iterations that passed through this node.
     visits: u32,
     expanded: bool,
@@ -34,7 +32,6 @@ impl Node {
     const FRESH: Node = Node {
         first_edge: NONE,
         last_edge: NONE,
-        first_child: NONE,
         visits: 0,
         expanded: false,
     };
@@ -44,7 +41,8 @@ impl Node {
 struct Edge {
     player: u32,
     next: u32,
-    /// The child reached when this edge's player was the only mover.
+    /// The child reached when this edge's player was the only mover; with several movers, the
+    /// first of the children (in `Arena::children`) whose joint action starts with this edge.
     child: u32,
     visits: u32,
     /// IS-MCTS: iterations in which this action was legal at its node (UCB's `N`).
@@ -68,7 +66,7 @@ impl Edge {
 #[derive(Debug, Clone)]
 struct Child {
     next: u32,
-    /// Start of the joint key (one edge id per mover) in `Arena::keys`.
+    /// Start of the joint key (the edge ids of the movers after the first) in `Arena::keys`.
     key: u32,
     node: u32,
 }
@@ -358,36 +356,43 @@ impl<A: Clone + PartialEq> Arena<A> {
         true
     }
 
-    /// The child of `node` reached by the edges in `self.selected`, created if new.
-    fn child(&mut self, node: u32) -> (u32, bool) {
+    /// The child reached by the edges in `self.selected`, created if new.
+    ///
+    /// With one mover the child hangs on the edge itself. With several, the children hang in a
+    /// list on the first mover's chosen edge, each keyed by the other movers' edges, so a lookup
+    /// scans only the joint actions that share the first mover's action.
+    fn child(&mut self) -> (u32, bool) {
         let fresh = self.nodes.len() as u32;
-        if let [edge] = self.selected[..] {
-            let child = self.edges[edge as usize].child;
+        let (first, rest) = match self.selected[..] {
+            [first, ref rest @ ..] => (first as usize, rest),
+            [] => unreachable!("select chose one edge per mover"),
+        };
+        if rest.is_empty() {
+            let child = self.edges[first].child;
             if child != NONE {
                 return (child, false);
             }
-            self.edges[edge as usize].child = fresh;
+            self.edges[first].child = fresh;
             self.nodes.push(Node::FRESH);
             return (fresh, true);
         }
-        let m = self.selected.len();
-        let mut c = self.nodes[node as usize].first_child;
+        let mut c = self.edges[first].child;
         while c != NONE {
             let child = &self.children[c as usize];
             let key = child.key as usize;
-            if self.keys[key..key + m] == self.selected[..] {
+            if self.keys[key..key + rest.len()] == *rest {
                 return (child.node, false);
             }
             c = child.next;
         }
         let key = self.keys.len() as u32;
-        self.keys.extend_from_slice(&self.selected);
+        self.keys.extend_from_slice(rest);
         self.children.push(Child {
-            next: self.nodes[node as usize].first_child,
+            next: self.edges[first].child,
             key,
             node: fresh,
         });
-        self.nodes[node as usize].first_child = self.children.len() as u32 - 1;
+        self.edges[first].child = self.children.len() as u32 - 1;
         self.nodes.push(Node::FRESH);
         (fresh, true)
     }
@@ -427,7 +432,7 @@ impl<A: Clone + PartialEq> Arena<A> {
                 self.path_edges.push(e);
             }
             game.advance(state, &self.scratch.joint);
-            let (child, created) = self.child(node);
+            let (child, created) = self.child();
             node = child;
             if created {
                 self.path_nodes.push(node);
