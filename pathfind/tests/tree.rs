@@ -486,3 +486,26 @@ fn duct_keeps_one_node_per_joint_history() {
     assert!(search.tree_size() <= 1 + 5 + 20 + 60 + 120 + 120);
     assert!(search.choose(&TicTacToe, &empty, 0).is_some());
 }
+
+#[test]
+fn a_cloned_search_carries_on_identically_and_shows_every_players_statistics() {
+    let game = Goofspiel::new(5).unwrap();
+    let state = game.initial_state(4);
+    let mut search = DecoupledUct::new(config(500, 9));
+    search.choose(&game, &state, 0);
+    let mut copy = search.clone();
+    let a = search.choose(&game, &state, 0);
+    let b = copy.choose(&game, &state, 0);
+    assert_eq!(a, b);
+    let mine: Vec<_> = search.stats().map(|s| (*s.action, s.visits)).collect();
+    let theirs: Vec<_> = search.stats_of(1).map(|s| (*s.action, s.visits)).collect();
+    assert_eq!(
+        mine,
+        copy.stats()
+            .map(|s| (*s.action, s.visits))
+            .collect::<Vec<_>>()
+    );
+    // Both players' root edges: 5 cards each, every iteration credits one of each.
+    assert_eq!((mine.len(), theirs.len()), (5, 5));
+    assert_eq!(theirs.iter().map(|t| t.1).sum::<u32>(), 500);
+}

@@ -191,3 +191,19 @@ impl<G: Game, P> fmt::Debug for FlatMonteCarlo<G, P> {
             .finish_non_exhaustive()
     }
 }
+
+impl<G: Game, P: Clone> Clone for FlatMonteCarlo<G, P> {
+    fn clone(&self) -> Self {
+        FlatMonteCarlo {
+            config: self.config.clone(),
+            policy: self.policy.clone(),
+            rng: self.rng.clone(),
+            actions: self.actions.clone(),
+            visits: self.visits.clone(),
+            totals: self.totals.clone(),
+            scratch: self.scratch.clone(),
+            state: self.state.clone(),
+            iterations: self.iterations,
+        }
+    }
+}

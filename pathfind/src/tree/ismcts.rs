@@ -18,7 +18,8 @@ use super::{ActionStats, Determinize, Policy, SearchConfig, SearchRng, Uniform};
 /// are decoupled as in [`Uct`](super::Uct).
 ///
 /// The search is given the belief, never the true state: its choice can depend only on what the
-/// player knows. The answer is the most visited root action.
+/// player knows. The answer is the most visited root action. Like [`Uct`](super::Uct) it
+/// allocates nothing once its arena has grown, provided `sample_state` allocates nothing.
 ///
 /// A coin lands heads with probability 0.7 and its face is hidden; guessing right pays 1,
 /// wrong 0, passing 0.6. Whatever the coin shows, the search guesses heads (0.7 expected):
@@ -108,6 +109,13 @@ impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
         self.arena.root_stats(self.player)
     }
 
+    /// Any player's root actions after the last [`choose`](Self::choose): in a simultaneous
+    /// game, what the search expects of the other players (their most visited actions are its
+    /// prediction of their play).
+    pub fn stats_of(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, G::Action>> {
+        self.arena.root_stats(player)
+    }
+
     /// The best action of the last search again (without searching).
     pub fn best(&self) -> Option<G::Action> {
         best_of(self.stats())
@@ -152,5 +160,18 @@ impl<G: Determinize, P> fmt::Debug for InformationSetMcts<G, P> {
             .field("iterations", &self.iterations)
             .field("tree_size", &self.arena.node_count())
             .finish_non_exhaustive()
+    }
+}
+
+impl<G: Determinize, P: Clone> Clone for InformationSetMcts<G, P> {
+    fn clone(&self) -> Self {
+        InformationSetMcts {
+            config: self.config.clone(),
+            policy: self.policy.clone(),
+            rng: self.rng.clone(),
+            arena: self.arena.clone(),
+            player: self.player,
+            iterations: self.iterations,
+        }
     }
 }

@@ -131,6 +131,13 @@ impl<G: Game, P: Policy<G>> Uct<G, P> {
         self.arena.root_stats(self.player)
     }
 
+    /// Any player's root actions after the last [`choose`](Self::choose): in a simultaneous
+    /// game, what the search expects of the other players (their most visited actions are its
+    /// prediction of their play).
+    pub fn stats_of(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, G::Action>> {
+        self.arena.root_stats(player)
+    }
+
     /// The best action of the last search again (without searching).
     pub fn best(&self) -> Option<G::Action> {
         best_of(self.stats())
@@ -176,5 +183,19 @@ impl<G: Game, P> fmt::Debug for Uct<G, P> {
             .field("iterations", &self.iterations)
             .field("tree_size", &self.arena.node_count())
             .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game, P: Clone> Clone for Uct<G, P> {
+    fn clone(&self) -> Self {
+        Uct {
+            config: self.config.clone(),
+            policy: self.policy.clone(),
+            rng: self.rng.clone(),
+            arena: self.arena.clone(),
+            scratch: self.scratch.clone(),
+            player: self.player,
+            iterations: self.iterations,
+        }
     }
 }
