@@ -189,8 +189,8 @@ impl Policy<TicTacToe> for First {
 
 #[test]
 fn the_playout_policy_is_the_callers() {
-    // With first-free-cell playouts after X plays 8 in "XO.X.O..." ... every playout is one
-    // deterministic line, so each root action's mean is exactly 0, 0.5 or 1.
+    // With first-free-cell playouts every playout from a root action is one deterministic
+    // line, so each root action's mean is exactly 0, 0.5 or 1 (random playouts mix them).
     let game = TicTacToe;
     let state = ttt("XO.......");
     let mut search = FlatMonteCarlo::with_policy(config(70, 0), First);
@@ -508,4 +508,44 @@ fn a_cloned_search_carries_on_identically_and_shows_every_players_statistics() {
     // Both players' root edges: 5 cards each, every iteration credits one of each.
     assert_eq!((mine.len(), theirs.len()), (5, 5));
     assert_eq!(theirs.iter().map(|t| t.1).sum::<u32>(), 500);
+}
+
+/// Counts the policy's calls, playing like [`Uniform`](pathfind::tree::Uniform) otherwise.
+struct Counting(u32);
+
+impl Policy<Goofspiel> for Counting {
+    fn choose(
+        &mut self,
+        _: &Goofspiel,
+        _: &<Goofspiel as Game>::State,
+        _: usize,
+        legal: &[u8],
+        rng: &mut SearchRng,
+    ) -> usize {
+        self.0 += 1;
+        rng.random_range(0..legal.len())
+    }
+}
+
+#[test]
+fn playouts_stop_at_the_depth_cap() {
+    // Goofspiel with 8 cards lasts 8 steps. Flat Monte Carlo asks the policy once per iteration
+    // for the opponent's root action, then twice per playout step (two movers).
+    let game = Goofspiel::new(8).unwrap();
+    let state = game.initial_state(0);
+    for (cap, calls_per_iteration) in [(0, 1), (3, 1 + 3 * 2), (100, 1 + 7 * 2)] {
+        let mut search = FlatMonteCarlo::with_policy(
+            SearchConfig {
+                max_playout_steps: cap,
+                ..config(200, 0)
+            },
+            Counting(0),
+        );
+        search.choose(&game, &state, 0);
+        assert_eq!(
+            search.policy_mut().0,
+            200 * calls_per_iteration,
+            "cap {cap}"
+        );
+    }
 }
