@@ -549,3 +549,139 @@ fn playouts_stop_at_the_depth_cap() {
         );
     }
 }
+
+/// A two-step hidden-information game. Player 1 holds a hidden card 0, 1 or 2. Player 0 plays
+/// `Safe` (0.5 to it) or `Risky`; after `Risky`, player 1 may `Punish` (0 to player 0) only when
+/// it holds card 0, else it can only `Pass` (1 to player 0). So `Risky` is worth 2/3 to a
+/// player 0 who does not know the card, and player 1's legal actions differ between
+/// determinizations: the search must only select, at each sample, what that sample allows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Ambush;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct AmbushState {
+    card: u8,
+    risky: Option<bool>,
+    punished: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AmbushAction {
+    Safe,
+    Risky,
+    Punish,
+    Pass,
+}
+
+impl Ambush {
+    fn value(state: &AmbushState) -> Option<f64> {
+        match (state.risky, state.punished) {
+            (Some(false), _) => Some(0.5),
+            (Some(true), Some(true)) => Some(0.0),
+            (Some(true), Some(false)) => Some(1.0),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Ambush {
+    type State = AmbushState;
+    type Action = AmbushAction;
+    type Events = ();
+    type Outcome = f64;
+    type Observation = ();
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Alternating
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self, seed: u64) -> AmbushState {
+        AmbushState {
+            card: (seed % 3) as u8,
+            risky: None,
+            punished: None,
+        }
+    }
+    fn to_move(&self, state: &AmbushState) -> pathfind::tree::PlayerSet {
+        match Ambush::value(state) {
+            Some(_) => pathfind::tree::PlayerSet::EMPTY,
+            None if state.risky.is_none() => pathfind::tree::PlayerSet::only(0),
+            None => pathfind::tree::PlayerSet::only(1),
+        }
+    }
+    fn legal_actions(&self, state: &AmbushState, player: usize, buf: &mut Vec<AmbushAction>) {
+        buf.clear();
+        if !self.to_move(state).contains(player) {
+            return;
+        }
+        if player == 0 {
+            buf.extend([AmbushAction::Safe, AmbushAction::Risky]);
+        } else if state.card == 0 {
+            buf.push(AmbushAction::Punish);
+        } else {
+            buf.push(AmbushAction::Pass);
+        }
+    }
+    fn advance(&self, state: &mut AmbushState, actions: &[AmbushAction]) {
+        // An action the mover may not play here is a panic, so that a search selecting one
+        // fails the test loudly (a real game would ignore it).
+        match (self.to_move(state).iter().next(), actions) {
+            (Some(0), [AmbushAction::Safe]) => state.risky = Some(false),
+            (Some(0), [AmbushAction::Risky]) => state.risky = Some(true),
+            (Some(1), [AmbushAction::Punish]) if state.card == 0 => state.punished = Some(true),
+            (Some(1), [AmbushAction::Pass]) if state.card != 0 => state.punished = Some(false),
+            (None, []) => {}
+            other => panic!("illegal {other:?} in {state:?}"),
+        }
+    }
+    fn is_terminal(&self, state: &AmbushState) -> bool {
+        Ambush::value(state).is_some()
+    }
+    fn outcome(&self, state: &AmbushState) -> Option<f64> {
+        Ambush::value(state)
+    }
+    fn returns(&self, state: &AmbushState, out: &mut [f64]) {
+        let v = Ambush::value(state).unwrap_or(0.5);
+        out[0] = v;
+        out[1] = 1.0 - v;
+    }
+    fn observe(&self, _: &AmbushState, _: usize) {}
+}
+
+impl pathfind::tree::Determinize for Ambush {
+    /// Player 0 knows nothing of the card.
+    type Belief = ();
+    fn sample_state(&self, _: &(), _: usize, rng: &mut dyn rand::RngCore) -> AmbushState {
+        self.initial_state(u64::from(rng.next_u32()))
+    }
+}
+
+#[test]
+fn ismcts_selects_only_what_each_sample_allows() {
+    check::contract(&Ambush, 0..9, 2, |o| {
+        if *o > 0.5 {
+            vec![1, 2]
+        } else if *o < 0.5 {
+            vec![2, 1]
+        } else {
+            vec![1, 1]
+        }
+    });
+    let mut search = InformationSetMcts::new(config(3_000, 0));
+    assert_eq!(search.choose(&Ambush, &(), 0), Some(AmbushAction::Risky));
+    let risky = search
+        .stats()
+        .find(|s| *s.action == AmbushAction::Risky)
+        .unwrap();
+    assert!(
+        (risky.mean - 2.0 / 3.0).abs() < 0.05,
+        "Risky is worth 2/3 over the belief: {risky:?}"
+    );
+    // A search that peeks at a state holding card 0 plays safe.
+    let mut peeking = Uct::new(config(3_000, 0));
+    assert_eq!(
+        peeking.choose(&Ambush, &Ambush.initial_state(0), 0),
+        Some(AmbushAction::Safe)
+    );
+}

@@ -458,7 +458,10 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The root's edges for `player`, in the order their actions were first listed.
-    pub(crate) fn root_stats(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, A>> {
+    pub(crate) fn root_stats(
+        &self,
+        player: usize,
+    ) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
         let mut e = self.nodes.first().map_or(NONE, |root| root.first_edge);
         std::iter::from_fn(move || {
             while e != NONE {
@@ -497,4 +500,24 @@ pub(crate) fn best_of<'a, A: Clone + 'a>(
         }
     }
     best.map(|b| b.action.clone())
+}
+
+/// An action drawn in proportion to its visits; `None` when nothing was visited.
+pub(crate) fn sample_by_visits<'a, A: Clone + 'a>(
+    stats: impl Iterator<Item = ActionStats<'a, A>> + Clone,
+    rng: &mut SearchRng,
+) -> Option<A> {
+    let total: u64 = stats.clone().map(|s| u64::from(s.visits)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.random_range(0..total);
+    for s in stats {
+        let visits = u64::from(s.visits);
+        if pick < visits {
+            return Some(s.action.clone());
+        }
+        pick -= visits;
+    }
+    None
 }
