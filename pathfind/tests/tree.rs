@@ -685,3 +685,106 @@ fn ismcts_selects_only_what_each_sample_allows() {
         Some(AmbushAction::Safe)
     );
 }
+
+/// A three-player kingmaker game: player 0 takes `Safe` (everyone gets 0.5) or hands the
+/// decision to player 2, who picks between two endings that favour player 0 or player 1. UCT
+/// must model player 2 as maximising *its own* return (max^n), neither as player 0's ally nor
+/// as its enemy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Kingmaker {
+    /// Player 2's return when it crowns player 0 (and when it crowns player 1: 1 - this).
+    crowning_zero_pays: f64,
+}
+
+/// `None`: player 0 to move; `Some(None)`: player 2 to move; `Some(Some(c))`: over, where
+/// `c` is 0 for Safe, 1 for "crown player 0", 2 for "crown player 1".
+type KingmakerState = Option<Option<u8>>;
+
+impl Kingmaker {
+    fn values(&self, state: &KingmakerState) -> Option<[f64; 3]> {
+        let p = self.crowning_zero_pays;
+        match state {
+            Some(Some(0)) => Some([0.5, 0.5, 0.5]),
+            Some(Some(1)) => Some([1.0, 0.0, p]),
+            Some(Some(_)) => Some([0.0, 1.0, 1.0 - p]),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Kingmaker {
+    type State = KingmakerState;
+    type Action = u8;
+    type Events = ();
+    type Outcome = [f64; 3];
+    type Observation = KingmakerState;
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Alternating
+    }
+    fn players(&self) -> usize {
+        3
+    }
+    fn initial_state(&self, _: u64) -> KingmakerState {
+        None
+    }
+    fn to_move(&self, state: &KingmakerState) -> pathfind::tree::PlayerSet {
+        match state {
+            None => pathfind::tree::PlayerSet::only(0),
+            Some(None) => pathfind::tree::PlayerSet::only(2),
+            Some(Some(_)) => pathfind::tree::PlayerSet::EMPTY,
+        }
+    }
+    fn legal_actions(&self, state: &KingmakerState, player: usize, buf: &mut Vec<u8>) {
+        buf.clear();
+        match (state, player) {
+            (None, 0) => buf.extend([0, 1]), // 0 Safe, 1 hand over
+            (Some(None), 2) => buf.extend([1, 2]),
+            _ => {}
+        }
+    }
+    fn advance(&self, state: &mut KingmakerState, actions: &[u8]) {
+        *state = match (*state, actions) {
+            (None, [0]) => Some(Some(0)),
+            (None, [1]) => Some(None),
+            (Some(None), [c @ (1 | 2)]) => Some(Some(*c)),
+            (s, _) => s,
+        };
+    }
+    fn is_terminal(&self, state: &KingmakerState) -> bool {
+        self.values(state).is_some()
+    }
+    fn outcome(&self, state: &KingmakerState) -> Option<[f64; 3]> {
+        self.values(state)
+    }
+    fn returns(&self, state: &KingmakerState, out: &mut [f64]) {
+        out[..3].copy_from_slice(&self.values(state).unwrap_or([0.5; 3]));
+    }
+    fn observe(&self, state: &KingmakerState, _: usize) -> KingmakerState {
+        *state
+    }
+}
+
+#[test]
+fn uct_models_each_player_as_maximising_its_own_return() {
+    let ranks = |v: &[f64; 3]| {
+        v.iter()
+            .map(|x| 1 + v.iter().filter(|y| *y > x).count())
+            .collect()
+    };
+    for (pays, expected) in [(0.6, 1), (0.4, 0)] {
+        let game = Kingmaker {
+            crowning_zero_pays: pays,
+        };
+        check::contract(&game, 0..8, 2, ranks);
+        let mut search = Uct::new(config(2_000, 0));
+        assert_eq!(
+            search.choose(&game, &None, 0),
+            Some(expected),
+            "player 2 gains {pays} by crowning player 0"
+        );
+        assert_eq!(
+            search.choose(&game, &Some(None), 2),
+            Some(if pays > 0.5 { 1 } else { 2 })
+        );
+    }
+}
