@@ -788,3 +788,114 @@ fn uct_models_each_player_as_maximising_its_own_return() {
         );
     }
 }
+
+#[test]
+fn the_determinization_check_accepts_honest_samples_and_names_wrong_ones() {
+    let coin = CoinGuess { pass_value: 0.6 };
+    let n = check::determinization(
+        &coin,
+        0..5,
+        1,
+        20,
+        |s, p| coin.observe(s, p),
+        |a, b, p| coin.observe(a, p) == coin.observe(b, p),
+    );
+    assert_eq!(n, 100);
+    // Ambush's belief is nothing at all, so its samples are fresh games: right for player 0 at
+    // the start, wrong once player 0 has moved (and player 1, who holds the card, would need
+    // its card kept besides). The check names the first state where the samples go wrong.
+    let result = std::panic::catch_unwind(|| {
+        check::determinization(&Ambush, 0..5, 2, 20, |_, _| (), |_, _, _| true)
+    });
+    let message = result
+        .unwrap_err()
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap();
+    assert!(
+        message.starts_with("determinize: seed ")
+            && message.contains("step 1: sample 0 for player 1 has [0] to move"),
+        "{message}"
+    );
+}
+
+/// Coin guessing where the player's options depend on the face: a broken determinization
+/// target (a player's own legal actions must not depend on what it cannot see).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Peeking;
+
+impl Game for Peeking {
+    type State = pathfind::tree::toys::CoinState;
+    type Action = Guess;
+    type Events = ();
+    type Outcome = f64;
+    type Observation = CoinBelief;
+    fn moves(&self) -> pathfind::tree::Moves {
+        CoinGuess { pass_value: 0.5 }.moves()
+    }
+    fn players(&self) -> usize {
+        1
+    }
+    fn initial_state(&self, seed: u64) -> Self::State {
+        CoinGuess { pass_value: 0.5 }.initial_state(seed)
+    }
+    fn to_move(&self, state: &Self::State) -> pathfind::tree::PlayerSet {
+        CoinGuess { pass_value: 0.5 }.to_move(state)
+    }
+    fn legal_actions(&self, state: &Self::State, player: usize, buf: &mut Vec<Guess>) {
+        CoinGuess { pass_value: 0.5 }.legal_actions(state, player, buf);
+        if state.heads {
+            buf.retain(|&g| g != Guess::Tails);
+        }
+    }
+    fn advance(&self, state: &mut Self::State, actions: &[Guess]) {
+        CoinGuess { pass_value: 0.5 }.advance(state, actions);
+    }
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        state.guess.is_some()
+    }
+    fn outcome(&self, state: &Self::State) -> Option<f64> {
+        CoinGuess { pass_value: 0.5 }.outcome(state)
+    }
+    fn returns(&self, state: &Self::State, out: &mut [f64]) {
+        CoinGuess { pass_value: 0.5 }.returns(state, out);
+    }
+    fn observe(&self, state: &Self::State, player: usize) -> CoinBelief {
+        CoinGuess { pass_value: 0.5 }.observe(state, player)
+    }
+}
+
+impl pathfind::tree::Determinize for Peeking {
+    type Belief = CoinBelief;
+    fn sample_state(
+        &self,
+        belief: &CoinBelief,
+        player: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Self::State {
+        CoinGuess { pass_value: 0.5 }.sample_state(belief, player, rng)
+    }
+}
+
+#[test]
+fn the_determinization_check_names_options_that_depend_on_hidden_information() {
+    let result = std::panic::catch_unwind(|| {
+        check::determinization(
+            &Peeking,
+            0..5,
+            1,
+            20,
+            |s, p| Peeking.observe(s, p),
+            |_, _, _| true,
+        )
+    });
+    let message = result
+        .unwrap_err()
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap();
+    assert!(
+        message.contains("gives player 0 the legal actions"),
+        "{message}"
+    );
+}
