@@ -899,3 +899,72 @@ fn the_determinization_check_names_options_that_depend_on_hidden_information() {
         "{message}"
     );
 }
+
+/// A broken determinization target: after player 0's move, player 1 moves alone or together
+/// with player 2 depending on a hidden card, so samples of the same history disagree about who
+/// moves. IS-MCTS must not trip over it (it stops descending where the samples disagree).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Fickle;
+
+/// (hidden card, moves made so far).
+type FickleState = (u8, u8);
+
+impl Game for Fickle {
+    type State = FickleState;
+    type Action = u8;
+    type Events = ();
+    type Outcome = ();
+    type Observation = ();
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Simultaneous
+    }
+    fn players(&self) -> usize {
+        3
+    }
+    fn initial_state(&self, seed: u64) -> FickleState {
+        ((seed % 2) as u8, 0)
+    }
+    fn to_move(&self, &(card, made): &FickleState) -> pathfind::tree::PlayerSet {
+        match made {
+            0 => pathfind::tree::PlayerSet::only(0),
+            1 | 2 if card == 0 => pathfind::tree::PlayerSet::only(1),
+            1 | 2 => pathfind::tree::PlayerSet::from_bits(0b110),
+            _ => pathfind::tree::PlayerSet::EMPTY,
+        }
+    }
+    fn legal_actions(&self, state: &FickleState, player: usize, buf: &mut Vec<u8>) {
+        buf.clear();
+        if self.to_move(state).contains(player) {
+            buf.extend([0, 1]);
+        }
+    }
+    fn advance(&self, state: &mut FickleState, _: &[u8]) {
+        if state.1 < 3 {
+            state.1 += 1;
+        }
+    }
+    fn is_terminal(&self, state: &FickleState) -> bool {
+        state.1 >= 3
+    }
+    fn outcome(&self, state: &FickleState) -> Option<()> {
+        self.is_terminal(state).then_some(())
+    }
+    fn returns(&self, _: &FickleState, out: &mut [f64]) {
+        out[..3].fill(0.5);
+    }
+    fn observe(&self, _: &FickleState, _: usize) {}
+}
+
+impl pathfind::tree::Determinize for Fickle {
+    type Belief = ();
+    fn sample_state(&self, _: &(), _: usize, rng: &mut dyn rand::RngCore) -> FickleState {
+        ((rng.next_u32() % 2) as u8, 0)
+    }
+}
+
+#[test]
+fn ismcts_survives_samples_that_disagree_about_who_moves() {
+    let mut search = InformationSetMcts::new(config(2_000, 0));
+    assert!(search.choose(&Fickle, &(), 0).is_some());
+    assert_eq!(search.iterations(), 2_000);
+}
