@@ -19,6 +19,13 @@ use super::{ActionStats, Game, Policy, SearchConfig, SearchRng, Uniform};
 /// player's actions along the path. n-player games work the same way (each player maximises its
 /// own return, as in max^n).
 ///
+/// **Chance.** The contract keeps a game's random generator in its state, so every iteration
+/// that replays the same actions from the root meets the same dice: the search plans for the one
+/// future the state's seed holds, as if it could see it. Where chance matters (a random move
+/// order, shuffled cards), give the game a [`Determinize`](super::Determinize) implementation
+/// whose `sample_state` redraws the generator's seed and use
+/// [`InformationSetMcts`](super::InformationSetMcts), which then averages over futures.
+///
 /// The answer is the most visited root action of the deciding player. The tree lives in an arena
 /// of `Vec`s reused between decisions: once a decision has built its largest tree, later
 /// decisions of the same size allocate nothing (as long as cloning the game's `State` and
