@@ -38,3 +38,6 @@ pub const MAX_VERTICES: usize = 1024;
 pub const MAX_PLAYERS: usize = 8;
 /// The most bikes (all players together) a game may have.
 pub const MAX_BIKES: usize = 16;
+/// The most rounds a game may have (the original's games have 200 or 250; a bound on every
+/// game's length and on the rounds a `.t3d` reader accepts).
+pub const MAX_ROUNDS: u32 = 100_000;

@@ -5,8 +5,8 @@ use smallvec::SmallVec;
 
 use crate::state::{GhostMark, NO_WALL};
 use crate::{
-    Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, Movement, PlayerId, State,
-    VertexId,
+    Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, MAX_ROUNDS, Movement,
+    PlayerId, State, VertexId,
 };
 
 /// Points for every required move a bike makes (`score_per_round_`, `Board.hh:77`).
@@ -103,6 +103,16 @@ pub enum GameError {
         /// The rejected value.
         value: i32,
     },
+    /// More rounds than [`MAX_ROUNDS`].
+    #[error("nb_rounds {0}: at most {max} are supported", max = MAX_ROUNDS)]
+    TooManyRounds(u32),
+    /// A game in which a score could pass `i32::MAX` (the original's `int` would overflow,
+    /// which C++ leaves undefined): `nb_rounds · nb_bikes · 10 + bonus vertices · score_bonus`.
+    #[error("a score could grow by {gain} in this game, beyond the int range")]
+    ScoreOverflow {
+        /// The most a player's score can grow in the game.
+        gain: i64,
+    },
 }
 
 /// Why a recorded board cannot become a [`State`] of a game.
@@ -153,6 +163,19 @@ pub enum StateError {
     /// A negative round.
     #[error("round {0} is negative")]
     BadRound(i32),
+    /// A starting score from which the game's points could pass `i32::MAX` (see
+    /// [`GameError::ScoreOverflow`]).
+    #[error(
+        "player {player}: score {score} could grow by {gain} in this game, beyond the int range"
+    )]
+    ScoreOverflow {
+        /// The player.
+        player: usize,
+        /// The rejected starting score.
+        score: i32,
+        /// The most a player's score can grow in the game ([`Game::max_score_gain`]).
+        gain: i64,
+    },
 }
 
 /// What one round did.
@@ -232,6 +255,9 @@ impl Game {
         if c.nb_rounds < 1 {
             return Err(GameError::NoRounds);
         }
+        if c.nb_rounds > MAX_ROUNDS {
+            return Err(GameError::TooManyRounds(c.nb_rounds));
+        }
         for (what, value) in [
             ("turbo_duration", c.turbo_duration),
             ("ghost_duration", c.ghost_duration),
@@ -241,7 +267,43 @@ impl Game {
                 return Err(GameError::Negative { what, value });
             }
         }
-        Ok(Game { board, config })
+        let game = Game { board, config };
+        let gain = game.max_score_gain();
+        if gain > i64::from(i32::MAX) {
+            return Err(GameError::ScoreOverflow { gain });
+        }
+        Ok(game)
+    }
+
+    /// The most one player's score can grow during a game: every bike scores at most
+    /// [`SCORE_PER_ROUND`] per round, and each bonus vertex yields at most one Points item
+    /// (items appear once, `Board.cc:413-422`). [`Game::new`] refuses games where this passes
+    /// `i32::MAX`, and starting scores are checked against it, so scores never overflow.
+    pub fn max_score_gain(&self) -> i64 {
+        let c = &self.config;
+        i64::from(c.nb_rounds) * c.nb_bikes as i64 * i64::from(SCORE_PER_ROUND)
+            + self.board.bonus_vertices().len() as i64 * i64::from(c.score_bonus)
+    }
+
+    /// Checks starting scores (one per player) against [`Game::max_score_gain`].
+    pub fn check_scores(&self, scores: &[i32]) -> Result<(), StateError> {
+        if scores.len() != self.config.nb_players {
+            return Err(StateError::ScoreCount {
+                expected: self.config.nb_players,
+                found: scores.len(),
+            });
+        }
+        let gain = self.max_score_gain();
+        for (player, &score) in scores.iter().enumerate() {
+            if i64::from(score) + gain > i64::from(i32::MAX) {
+                return Err(StateError::ScoreOverflow {
+                    player,
+                    score,
+                    gain,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The board.
@@ -307,12 +369,7 @@ impl Game {
                 found: bikes.len(),
             });
         }
-        if scores.len() != self.config.nb_players {
-            return Err(StateError::ScoreCount {
-                expected: self.config.nb_players,
-                found: scores.len(),
-            });
-        }
+        self.check_scores(scores)?;
         let mut state = State::empty(self.config.nb_players, nb, seed);
         state.round = round as u32;
         state.last_round = state.round + self.config.nb_rounds;
@@ -502,7 +559,10 @@ impl Game {
                 let item = state.item(to);
                 if item != Item::None {
                     if item == Item::Points {
-                        state.scores[player as usize] += config.score_bonus;
+                        // Never saturates in a game built by `Game::new` (see `max_score_gain`); a
+                        // hand-made (deserialised) state stops at the int range instead of wrapping.
+                        let score = &mut state.scores[player as usize];
+                        *score = score.saturating_add(config.score_bonus);
                     } else {
                         state.bikes[k].item = item;
                     }
@@ -526,7 +586,8 @@ impl Game {
                 if bike.turbo > 0 {
                     bike.turbo -= 1;
                 }
-                state.scores[bike.player as usize] += SCORE_PER_ROUND;
+                let score = &mut state.scores[bike.player as usize];
+                *score = score.saturating_add(SCORE_PER_ROUND);
             } else {
                 bike.alive = false;
                 bike.ghost = 0;
