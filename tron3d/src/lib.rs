@@ -4,6 +4,7 @@
 pub mod action;
 pub mod board;
 pub mod chance;
+pub mod contract;
 pub mod demo;
 pub mod format;
 pub mod generate;
@@ -15,13 +16,15 @@ pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 
-pub use action::{Actions, Item, Movement};
+pub use action::{Action, Actions, Commands, Item, MAX_BIKES_PER_PLAYER, Movement};
 pub use board::{Board, BoardError};
 pub use chance::{CRand, Chance, GlibcRand};
 pub use format::{BoardRecord, Cnf, FormatError, RoundRecord, T3d};
 pub use generate::Preset;
 pub use replay::{Mismatch, Recorder};
-pub use rules::{Config, Events, Game, GameError, Outcome, SCORE_PER_ROUND, StateError};
+pub use rules::{
+    Config, Events, Game, GameError, MAX_JOINT_ACTIONS, Outcome, SCORE_PER_ROUND, StateError,
+};
 pub use state::{Bike, BikeSet, State, VertexSet};
 
 /// Vertex ids fit in 16 bits.

@@ -3,11 +3,15 @@
 
 use smallvec::SmallVec;
 
+use crate::action::{Action, Commands, MAX_BIKES_PER_PLAYER};
 use crate::state::{GhostMark, NO_WALL};
 use crate::{
     Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, MAX_ROUNDS, Movement,
     PlayerId, State, VertexId,
 };
+
+/// The most joint actions [`Game::legal_actions`] lists for one player.
+pub const MAX_JOINT_ACTIONS: usize = 1024;
 
 /// Points for every required move a bike makes (`score_per_round_`, `Board.hh:77`).
 pub const SCORE_PER_ROUND: i32 = 10;
@@ -214,7 +218,8 @@ impl Events {
 pub struct Outcome {
     /// Final scores by player.
     pub scores: Vec<i32>,
-    /// Rank by player (0 = best; tied players share a rank).
+    /// Place by player, 1-based: 1 is the best score, tied players share the better place and
+    /// the next place skips (scores 9, 9, 4 rank 1, 1, 3).
     pub ranks: Vec<usize>,
     /// The single highest scorer, or `None` on a tie for first (the kit's `prob` script counts
     /// ties as no winner).
@@ -437,9 +442,9 @@ impl Game {
 
     /// Fills `buf` with every valid movement of `player`'s bikes this round, grouped by bike
     /// (ascending id), each neighbour in file order, followed by the same move using the held
-    /// item when the bike holds one. A player's action is at most one movement per bike.
-    /// Allocates nothing once `buf` has grown.
-    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Movement>) {
+    /// item when the bike holds one (moves into walls included). Allocates nothing once `buf`
+    /// has grown.
+    pub fn legal_movements(&self, state: &State, player: PlayerId, buf: &mut Vec<Movement>) {
         buf.clear();
         for k in state.bikes_of(player) {
             if !state.must_move(k) {
@@ -455,8 +460,95 @@ impl Game {
         }
     }
 
+    /// Fills `buf` with `player`'s joint actions this round: one movement for each of its bikes
+    /// that has to move, in every combination (the last bike varying fastest). A bike's options
+    /// are the neighbours it survives entering on its own (free, or it is a ghost), in file
+    /// order, each followed by the same move using its held item where the item keeps it alive
+    /// (a Ghost lets it enter a wall too). A bike with no such option gets no movement: it dies
+    /// whatever it is ordered, as a crash or a missing move kills it alike. A player with no
+    /// bike to move has one action, the empty one.
+    ///
+    /// Bounded: at most [`MAX_JOINT_ACTIONS`]. When the combinations would pass it, the item
+    /// variants are left out; if they still would, only the first `MAX_JOINT_ACTIONS`
+    /// combinations are listed (the original's boards give at most 6 neighbours, so 4 × 6
+    /// combinations at most for 2 bikes and 216 for 3). Any other command is still accepted by
+    /// [`Game::advance`] (see [`Game::legal_movements`]). Allocates nothing once `buf` has grown.
+    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+        buf.clear();
+        if state.is_over() || player as usize >= self.config.nb_players {
+            return;
+        }
+        // Per bike that must move: its options (target, uses item).
+        let mut options: [SmallVec<[(VertexId, bool); 16]>; MAX_BIKES_PER_PLAYER] =
+            Default::default();
+        let mut bikes = [0u8; MAX_BIKES_PER_PLAYER];
+        let mut count = 0;
+        for with_items in [true, false] {
+            count = 0;
+            let mut product: usize = 1;
+            for k in state.bikes_of(player) {
+                if !state.must_move(k) || count == MAX_BIKES_PER_PLAYER {
+                    continue;
+                }
+                let bike = &state.bikes[k];
+                let list = &mut options[count];
+                list.clear();
+                for &to in self.board.neighbours(bike.vertex as usize) {
+                    let free = !state.walls.contains(to as usize);
+                    if free || bike.ghost > 0 {
+                        list.push((to, false));
+                    }
+                    if with_items
+                        && bike.item != Item::None
+                        && (free || bike.ghost > 0 || bike.item == Item::Ghost)
+                    {
+                        list.push((to, true));
+                    }
+                }
+                if list.is_empty() {
+                    continue;
+                }
+                bikes[count] = k as u8;
+                product = product.saturating_mul(list.len());
+                count += 1;
+            }
+            if product <= MAX_JOINT_ACTIONS {
+                break;
+            }
+        }
+        // Mixed-radix enumeration, last bike fastest.
+        let mut digits = [0usize; MAX_BIKES_PER_PLAYER];
+        loop {
+            let mut action = Action::new();
+            for i in 0..count {
+                let (to, use_item) = options[i][digits[i]];
+                action.push(Movement {
+                    bike: i32::from(bikes[i]),
+                    to: i32::from(to),
+                    use_item,
+                });
+            }
+            buf.push(action);
+            if buf.len() == MAX_JOINT_ACTIONS {
+                return;
+            }
+            let mut i = count;
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                digits[i] += 1;
+                if digits[i] < options[i].len() {
+                    break;
+                }
+                digits[i] = 0;
+            }
+        }
+    }
+
     /// Pure step: the state after one round (`step = clone + advance`).
-    pub fn step(&self, state: &State, actions: &Actions) -> State {
+    pub fn step<A: Commands + ?Sized>(&self, state: &State, actions: &A) -> State {
         let mut next = state.clone();
         self.advance(&mut next, actions);
         next
@@ -464,7 +556,7 @@ impl Game {
 
     /// Plays one round in place, drawing the player order and item types from the state's
     /// generator. Returns what happened.
-    pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+    pub fn advance<A: Commands + ?Sized>(&self, state: &mut State, actions: &A) -> Events {
         let mut events = Events::default();
         let mut rng = state.rng.clone();
         self.advance_into(state, actions, &mut rng, &mut events);
@@ -474,10 +566,10 @@ impl Game {
 
     /// Plays one round in place with the chance outcomes from `chance` (e.g. a
     /// [`crate::GlibcRand`] for the original's stream, or a recorded game).
-    pub fn advance_with<C: Chance + ?Sized>(
+    pub fn advance_with<A: Commands + ?Sized, C: Chance + ?Sized>(
         &self,
         state: &mut State,
-        actions: &Actions,
+        actions: &A,
         chance: &mut C,
     ) -> Events {
         let mut events = Events::default();
@@ -486,10 +578,10 @@ impl Game {
     }
 
     /// [`Game::advance_with`] writing into a reused `events`.
-    pub fn advance_into<C: Chance + ?Sized>(
+    pub fn advance_into<A: Commands + ?Sized, C: Chance + ?Sized>(
         &self,
         state: &mut State,
-        actions: &Actions,
+        actions: &A,
         chance: &mut C,
         events: &mut Events,
     ) {
@@ -617,6 +709,52 @@ impl Game {
         }
     }
 
+    /// Whether the game is over: every round has been played ([`State::is_over`]; the original
+    /// plays all `nb_rounds` rounds even when every bike is dead). The only limit of the game.
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.is_over()
+    }
+
+    /// What `player` is told: everything (Tron3D hides nothing; the original's AIs read the
+    /// whole board), so the observation is the state itself.
+    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+        state.clone()
+    }
+
+    /// One value per player in `[0, 1]` into `out[..nb_players]`: the share of opponents it
+    /// beats (a tie counts half). In a terminal state by the final scores (the single winner 1,
+    /// the single last 0); elsewhere by projected scores: the score plus 10 per live bike for
+    /// each even round left, an estimate for search.
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let n = self.config.nb_players;
+        let mut projected = [0i64; MAX_PLAYERS];
+        for (p, slot) in projected.iter_mut().enumerate().take(n) {
+            *slot = i64::from(state.scores[p]);
+        }
+        if !state.is_over() {
+            let even_rounds_left = i64::from((state.last_round - state.round).div_ceil(2));
+            for bike in state.bikes() {
+                if bike.alive {
+                    projected[bike.player as usize] +=
+                        i64::from(SCORE_PER_ROUND) * even_rounds_left;
+                }
+            }
+        }
+        for (p, slot) in out.iter_mut().enumerate().take(n) {
+            let mut beaten = 0.0;
+            for q in 0..n {
+                if q != p {
+                    beaten += match projected[p].cmp(&projected[q]) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    };
+                }
+            }
+            *slot = beaten / (n - 1) as f64;
+        }
+    }
+
     /// The result once every round has been played.
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         if !state.is_over() {
@@ -641,7 +779,7 @@ impl Game {
 pub fn outcome_of(scores: &[i32]) -> Outcome {
     let ranks = scores
         .iter()
-        .map(|s| scores.iter().filter(|t| *t > s).count())
+        .map(|s| 1 + scores.iter().filter(|t| *t > s).count())
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     let winner = if scores.iter().filter(|&&s| s == best).count() == 1 {

@@ -241,7 +241,7 @@ fn fuzz_engine_with_in_range_and_out_of_range_commands() {
         while !state.is_over() {
             actions.clear();
             for p in 0..game.config().nb_players as u8 {
-                game.legal_actions(&state, p, &mut buf);
+                game.legal_movements(&state, p, &mut buf);
                 for _ in 0..rng.random_range(0..5) {
                     let m = match rng.random_range(0..4) {
                         0 if !buf.is_empty() => buf[rng.random_range(0..buf.len())],

@@ -76,7 +76,7 @@ pub struct Tally {
     pub shared: usize,
     /// Sum of final scores.
     pub total: i64,
-    /// Sum of ranks (0 = best).
+    /// Sum of ranks (1 = best).
     pub ranks: usize,
 }
 
@@ -200,7 +200,7 @@ pub fn play(args: &Args) -> Result<(), String> {
             t.wins,
             t.shared,
             t.total as f64 / n,
-            t.ranks as f64 / n + 1.0
+            t.ranks as f64 / n
         );
     }
     Ok(())
