@@ -131,12 +131,15 @@ fn benches(c: &mut Criterion) {
             b.iter(|| black_box(game.step(black_box(&state), black_box(&actions))))
         });
         let mut buf = Vec::with_capacity(64);
-        c.bench_function(&format!("tron3d/{name}/legal_movements (one player)"), |b| {
-            b.iter(|| {
-                game.legal_movements(black_box(&state), 0, &mut buf);
-                black_box(buf.len())
-            })
-        });
+        c.bench_function(
+            &format!("tron3d/{name}/legal_movements (one player)"),
+            |b| {
+                b.iter(|| {
+                    game.legal_movements(black_box(&state), 0, &mut buf);
+                    black_box(buf.len())
+                })
+            },
+        );
         let rounds = game.config().nb_rounds;
         let mut seed = 0u64;
         let mut actions = Actions::new();

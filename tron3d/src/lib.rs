@@ -15,6 +15,8 @@ mod serde_arrays;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use action::{Action, Actions, Commands, Item, MAX_BIKES_PER_PLAYER, Movement};
 pub use board::{Board, BoardError};
