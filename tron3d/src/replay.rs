@@ -139,6 +139,16 @@ impl std::error::Error for Mismatch {}
 /// `movements` list; returns the engine's own record of the game (whose
 /// [`write`](T3d::write) must equal the recorded text) or the first mismatch.
 pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
+    replay_states(trace, game, record).map(|(t3d, _)| t3d)
+}
+
+/// [`replay`], also returning the engine's state after every round (the first board's state
+/// first), for viewers and analysis.
+pub fn replay_states(
+    trace: &str,
+    game: &Game,
+    record: &T3d,
+) -> Result<(T3d, Vec<State>), Mismatch> {
     let mismatch = |round: usize, field: &str, expected: String, got: String| Mismatch {
         trace: trace.to_owned(),
         round,
@@ -163,6 +173,8 @@ pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
         .map_err(|e| mismatch(0, "board", "a board of this map".into(), e.to_string()))?;
     // The original runs nb_rounds rounds from whatever round it starts at.
     let mut recorder = Recorder::new(game, &record.names, &state);
+    let mut states = Vec::with_capacity(record.boards.len());
+    states.push(state.clone());
     if record.rounds.len() + 1 != record.boards.len() {
         return Err(mismatch(
             0,
@@ -193,9 +205,10 @@ pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
         if let Some(last) = recorder.t3d.boards.last_mut() {
             last.status = next.status.clone();
         }
+        states.push(state.clone());
     }
     recorder.t3d.boards[0].status = first.status.clone();
-    Ok(recorder.finish())
+    Ok((recorder.finish(), states))
 }
 
 /// Replays the `.t3d` text `text` on the board `board` (the record's map) and checks that the
@@ -418,4 +431,52 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> Result<Summary, VerifyError> 
         });
     }
     Ok(summary)
+}
+
+/// Reads the recorded game in `path` (`.t3d` v1.2) on the board it was played on (found as
+/// [`verify_files`] finds it: the first candidate board on which every recorded board replays),
+/// returning the game, the record and the state after every round (the first board's state
+/// first).
+pub fn load(path: &Path) -> Result<(Game, T3d, Vec<State>), VerifyError> {
+    let format = |message: String| VerifyError::Format {
+        path: path.to_owned(),
+        message,
+    };
+    let io = |source| VerifyError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(format(format!(
+            "{size} bytes, more than MAX_FILE_BYTES ({MAX_FILE_BYTES})"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    if text.trim().is_empty() {
+        return Err(VerifyError::Empty {
+            paths: path.display().to_string(),
+        });
+    }
+    let record = T3d::parse(&text).map_err(|e| format(e.to_string()))?;
+    let trace = path.display().to_string();
+    let mut first_error: Option<VerifyError> = None;
+    for (source, board) in candidate_boards(path, &record) {
+        let error = match board.map(|b| Game::new(b, record.config)) {
+            Err(e) => format(format!("{source}: {e}")),
+            Ok(Err(e)) => format(format!("{source}: {e}")),
+            Ok(Ok(game)) => match replay_states(&trace, &game, &record) {
+                Ok((_, states)) => return Ok((game, record, states)),
+                Err(m) => VerifyError::from(pathfind::replay::Mismatch {
+                    trace: format!("{} on {source}", m.trace),
+                    step: m.round as u64,
+                    field: m.field,
+                    expected: m.expected,
+                    got: m.got,
+                }),
+            },
+        };
+        first_error.get_or_insert(error);
+    }
+    Err(first_error.unwrap_or_else(|| format(format!("map {}.map not found", record.map))))
 }

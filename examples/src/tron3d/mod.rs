@@ -1,6 +1,7 @@
 //! Tron3D bots and the `play tron3d` / `play verify tron3d` commands.
 
 pub mod bots;
+pub mod playable;
 
 use std::path::{Path, PathBuf};
 
