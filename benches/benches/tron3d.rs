@@ -107,6 +107,17 @@ fn trait_vs_inherent(c: &mut Criterion) {
             ))
         })
     });
+    // MCTS iterations per second: decoupled UCT from a mid-game state, uniform playouts of at
+    // most 20 rounds, then `returns`.
+    let config = pathfind::tree::SearchConfig {
+        iterations: 1000,
+        max_playout_steps: 20,
+        ..pathfind::tree::SearchConfig::default()
+    };
+    let mut mcts = pathfind::tree::DecoupledUct::new(config);
+    c.bench_function("tron3d/cube6/duct (1000 iterations, 20-round playouts)", |b| {
+        b.iter(|| black_box(mcts.choose(&game, black_box(&state), 0)))
+    });
     let mut joint_buf = Vec::with_capacity(tron3d::MAX_JOINT_ACTIONS);
     c.bench_function("tron3d/cube6/legal_actions (joint, one player)", |b| {
         b.iter(|| {
