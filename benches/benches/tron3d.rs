@@ -115,9 +115,10 @@ fn trait_vs_inherent(c: &mut Criterion) {
         ..pathfind::tree::SearchConfig::default()
     };
     let mut mcts = pathfind::tree::DecoupledUct::new(config);
-    c.bench_function("tron3d/cube6/duct (1000 iterations, 20-round playouts)", |b| {
-        b.iter(|| black_box(mcts.choose(&game, black_box(&state), 0)))
-    });
+    c.bench_function(
+        "tron3d/cube6/duct (1000 iterations, 20-round playouts)",
+        |b| b.iter(|| black_box(mcts.choose(&game, black_box(&state), 0))),
+    );
     let mut joint_buf = Vec::with_capacity(tron3d::MAX_JOINT_ACTIONS);
     c.bench_function("tron3d/cube6/legal_actions (joint, one player)", |b| {
         b.iter(|| {
