@@ -2,6 +2,7 @@
 
 pub mod bots;
 pub mod playable;
+pub mod tree_bot;
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,7 @@ play tron3d [--bots search,demo,demo,demo] [--board cube6] [--games 4] [--seed 1
             [--rounds R] [--t3d FILE] [--name MAP] [--fixed-seats]
 
 Runs a match of Tron3D games and prints a results table.
-  --bots      one bot per player (search, demo, null); 2 to 8 players
+  --bots      one bot per player (search, tree, demo, null); 2 to 8 players
   --board     a shipped board (cube6 cube12 ico2 ico3 grid13 grid17), or a .map or .cnf file
               (a .cnf's map is read from the same folder)
   --games     number of games (default 4)

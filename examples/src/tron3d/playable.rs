@@ -64,6 +64,10 @@ impl Playable for Game {
                 "search",
                 "joint bike moves scored by Voronoi territory, dead ends and items",
             ),
+            (
+                "tree",
+                "flat Monte Carlo on pathfind::tree over joint bike moves, Voronoi returns",
+            ),
             ("demo", "the original kit's Demo: a random free neighbour"),
             ("null", "the original kit's Null: commands nothing"),
         ]
