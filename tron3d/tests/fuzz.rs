@@ -233,6 +233,8 @@ fn fuzz_engine_with_in_range_and_out_of_range_commands() {
         .collect();
     let mut actions = Actions::new();
     let mut buf = Vec::new();
+    let mut listed = Vec::new();
+    let mut joint = Vec::new();
     for case in 0..cases() {
         let game = &games[case % games.len()];
         let mut state = game.initial_state(rng.random());
@@ -271,7 +273,26 @@ fn fuzz_engine_with_in_range_and_out_of_range_commands() {
                 }
             }
             let before: Vec<i32> = state.scores().to_vec();
-            game.advance(&mut state, &actions);
+            if rng.random_range(0..3) == 0 {
+                // Through the game contract: a random listed joint action per player, with an
+                // out-of-range movement now and then.
+                joint.clear();
+                for p in 0..game.config().nb_players {
+                    pathfind::tree::Game::legal_actions(game, &state, p, &mut listed);
+                    let mut action = listed[rng.random_range(0..listed.len())].clone();
+                    if rng.random_range(0..4) == 0 {
+                        action.push(Movement {
+                            bike: rng.random(),
+                            to: rng.random(),
+                            use_item: rng.random(),
+                        });
+                    }
+                    joint.push(action);
+                }
+                pathfind::tree::Game::advance(game, &mut state, &joint);
+            } else {
+                game.advance(&mut state, &actions);
+            }
             assert!(state.scores().iter().zip(&before).all(|(a, b)| a >= b));
         }
         assert!(game.outcome(&state).is_some());
