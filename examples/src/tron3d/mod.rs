@@ -1,12 +1,14 @@
 //! Tron3D bots and the `play tron3d` / `play verify tron3d` commands.
 
 pub mod bots;
+pub mod playable;
+pub mod tree_bot;
 
 use std::path::{Path, PathBuf};
 
 use tron3d::format::{Cnf, parse_map};
 use tron3d::generate::Preset;
-use tron3d::replay::{Recorder, verify_text};
+use tron3d::replay::Recorder;
 use tron3d::{Actions, Board, Config, Game};
 
 use crate::Args;
@@ -16,7 +18,7 @@ play tron3d [--bots search,demo,demo,demo] [--board cube6] [--games 4] [--seed 1
             [--rounds R] [--t3d FILE] [--name MAP] [--fixed-seats]
 
 Runs a match of Tron3D games and prints a results table.
-  --bots      one bot per player (search, demo, null); 2 to 8 players
+  --bots      one bot per player (search, tree, demo, null); 2 to 8 players
   --board     a shipped board (cube6 cube12 ico2 ico3 grid13 grid17), or a .map or .cnf file
               (a .cnf's map is read from the same folder)
   --games     number of games (default 4)
@@ -32,7 +34,8 @@ Runs a match of Tron3D games and prints a results table.
 play verify tron3d FILE.t3d...
 Replays recorded .t3d v1.2 games (the map is looked up next to the file, in a boards/
 folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, then among the
-shipped boards) and checks every board and the written bytes.";
+shipped boards by name and by size, so games written with --name replay too) and checks every
+board and the written bytes.";
 
 /// Loads `--board`: a preset name, a `.map` or a `.cnf` file.
 fn load_board(spec: &str) -> Result<(Board, Config), String> {
@@ -76,7 +79,7 @@ pub struct Tally {
     pub shared: usize,
     /// Sum of final scores.
     pub total: i64,
-    /// Sum of ranks (0 = best).
+    /// Sum of ranks (1 = best).
     pub ranks: usize,
 }
 
@@ -200,56 +203,17 @@ pub fn play(args: &Args) -> Result<(), String> {
             t.wins,
             t.shared,
             t.total as f64 / n,
-            t.ranks as f64 / n + 1.0
+            t.ranks as f64 / n
         );
     }
     Ok(())
 }
 
-/// Finds the map a recorded game names.
-fn find_map(file: &Path, name: &str) -> Result<Board, String> {
-    let file_name = format!("{name}.map");
-    let dir = file.parent().unwrap_or(Path::new("."));
-    // Next to the file, or in a `boards/` folder beside it or beside one of its parents.
-    let mut candidates = vec![dir.join(&file_name)];
-    for ancestor in dir.ancestors().take(4) {
-        candidates.push(ancestor.join("boards").join(&file_name));
-    }
-    if let Some(data) = std::env::var_os("CONTEST_DATA") {
-        candidates.push(
-            PathBuf::from(data)
-                .join("tron3d")
-                .join("boards")
-                .join(&file_name),
-        );
-    }
-    for path in candidates {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            return parse_map(name, &text).map_err(|e| format!("{}: {e}", path.display()));
-        }
-    }
-    Preset::from_name(name)
-        .map(Preset::board)
-        .ok_or_else(|| format!("{}: map {file_name} not found", file.display()))
-}
-
-/// Runs `play verify tron3d FILE...`.
+/// Runs `play verify tron3d FILE...`: the crate's replay, which finds each game's board.
 pub fn verify(files: &[String]) -> Result<String, String> {
-    let (mut traces, mut rounds) = (0, 0);
-    for file in files {
-        let path = Path::new(file);
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
-        let map = text
-            .split_whitespace()
-            .nth(3)
-            .ok_or_else(|| format!("{file}: not a .t3d file"))?;
-        let board = find_map(path, map)?;
-        rounds += verify_text(file, board, &text).map_err(|m| m.to_string())?;
-        traces += 1;
-    }
-    Ok(format!(
-        "conformance: tron3d: {traces} traces, {rounds} steps, all match"
-    ))
+    tron3d::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -277,7 +241,7 @@ mod tests {
             .collect();
         assert_eq!(
             verify(&files).unwrap(),
-            "conformance: tron3d: 2 traces, 80 steps, all match"
+            "conformance: tron3d: 2 traces, 80 rounds, all match; .t3d bytes identical"
         );
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(play(&Args::parse(["--bots", "search,nobody"])).is_err());
