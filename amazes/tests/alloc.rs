@@ -39,7 +39,7 @@ fn a_whole_game_allocates_nothing() {
     let mut turn = 0;
     while state.end().is_none() {
         let p = state.to_move().index();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         maps[p].observe(&view).unwrap();
         let _ = maps[p].predict(&probe);
         game.legal_actions(&state, &mut buf);

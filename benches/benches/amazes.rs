@@ -35,7 +35,7 @@ fn record(maze: usize) -> (Game, [Pose; 2], Vec<Action>, Vec<Turn>) {
     let (mut actions, mut turns) = (Vec::new(), Vec::new());
     while state.end().is_none() {
         let p = state.to_move();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         let pose = state.pose(p);
         let line = bots[p.index()].choose(&view);
         let action = Action::Moves(line);

@@ -73,7 +73,7 @@ fn explorer_map_matches_the_referee_on_every_turn() {
         while state.end().is_none() {
             let p = state.to_move();
             let bot = &mut bots[p.index()];
-            let line = bot.choose(&game.observe(&state));
+            let line = bot.choose(&game.observe(&state, state.to_move()));
             // choose() observed the view and applied its own (certain) walk.
             game.advance(&mut state, &Action::Moves(line));
             assert_eq!(

@@ -63,7 +63,7 @@ pub fn play_game_stats(
             return (outcome, stats);
         }
         let p = state.to_move();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         let line = players[p.index()].choose(&view);
         let e = game.advance(&mut state, &Action::Moves(line));
         stats.charged[p.index()] += e.charged as usize;
@@ -176,5 +176,7 @@ pub fn play(args: &Args) -> Result<(), String> {
 
 /// Runs `play verify amazes FILE...`.
 pub fn verify(files: &[String]) -> Result<String, String> {
-    amazes::trace::verify_files(files).map(|summary| summary.to_string())
+    amazes::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
