@@ -1,5 +1,7 @@
 //! The referee: turns, looks, moves, scoring and the end of the game (rules doc §6-7).
 
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -128,6 +130,8 @@ pub struct Outcome {
     pub scores: [i32; 2],
     /// The fault that disqualified each player, if any.
     pub faults: [Option<Fault>; 2],
+    /// 1-based places by score: 1 for the higher score, both 1 on a tie.
+    pub ranks: [u8; 2],
 }
 
 /// What a look and its inference found, at the start of `player`'s turn.
@@ -247,15 +251,35 @@ pub fn walk(
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
-    knowledge: [RefereeKnowledge; 2],
-    poses: [Pose; 2],
-    points: [i32; 2],
-    faults: [Option<Fault>; 2],
-    turns_done: [u16; 2],
-    to_move: Player,
-    end: Option<End>,
-    last_look: LookReport,
-    rng: Pcg64Mcg,
+    pub(crate) knowledge: [RefereeKnowledge; 2],
+    pub(crate) poses: [Pose; 2],
+    pub(crate) points: [i32; 2],
+    pub(crate) faults: [Option<Fault>; 2],
+    pub(crate) turns_done: [u16; 2],
+    pub(crate) to_move: Player,
+    pub(crate) end: Option<End>,
+    pub(crate) last_look: LookReport,
+    pub(crate) rng: Pcg64Mcg,
+    /// The maze this state is played in when it is not the game's: a determinized state
+    /// ([`pathfind::tree::Determinize::sample_state`]) carries the maze it was sampled with,
+    /// shared, so cloning it stays cheap.
+    #[cfg_attr(feature = "serde", serde(with = "sampled_maze"))]
+    pub(crate) sampled: Option<Arc<Maze>>,
+}
+
+#[cfg(feature = "serde")]
+mod sampled_maze {
+    use std::sync::Arc;
+
+    use crate::maze::Maze;
+
+    pub fn serialize<S: serde::Serializer>(m: &Option<Arc<Maze>>, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&m.as_deref(), s)
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Arc<Maze>>, D::Error> {
+        let m: Option<Maze> = serde::Deserialize::deserialize(d)?;
+        Ok(m.map(Arc::new))
+    }
 }
 
 impl State {
@@ -298,6 +322,10 @@ impl State {
     /// The state's random generator (used for the start poses).
     pub fn rng(&self) -> &Pcg64Mcg {
         &self.rng
+    }
+    /// The maze a determinized state was sampled with (`None`: the game's own maze).
+    pub fn sampled_maze(&self) -> Option<&Maze> {
+        self.sampled.as_deref()
     }
 }
 
@@ -428,16 +456,22 @@ impl Game {
                 first: 0,
             },
             rng,
+            sampled: None,
         };
         // Each start square is discovered at its player's own first look (rules doc A1).
         state.last_look = self.look(&mut state, Player::Red);
         state
     }
 
+    /// The maze `state` is played in: the game's, or the one a determinized state carries.
+    pub fn maze_of<'a>(&'a self, state: &'a State) -> &'a Maze {
+        state.sampled.as_deref().unwrap_or(&self.maze)
+    }
+
     /// What `player` sees from where it stands now.
     pub fn view(&self, state: &State, player: Player) -> View {
         View::look(
-            &self.maze,
+            self.maze_of(state),
             state.pose(player),
             state.pose(player.other()).square,
         )
@@ -456,7 +490,7 @@ impl Game {
     }
 
     /// The look at the start of `player`'s turn, then inference; scores the discoveries.
-    fn look(&self, state: &mut State, player: Player) -> LookReport {
+    pub(crate) fn look(&self, state: &mut State, player: Player) -> LookReport {
         let view = self.view(state, player);
         let pose = state.pose(player);
         let [red, blue] = &mut state.knowledge;
@@ -496,8 +530,9 @@ impl Game {
             return;
         }
         let pose = state.pose(player);
+        let maze = self.maze_of(state);
         for m in Move::ALL {
-            if self.maze.is_open(pose.square, m.turn(pose.facing)) {
+            if maze.is_open(pose.square, m.turn(pose.facing)) {
                 if let Ok(line) = MoveLine::from_moves(&[m]) {
                     buf.push(Action::Moves(line));
                 }
@@ -549,7 +584,10 @@ impl Game {
         event.line = line;
         event.charged = line.len() as u16;
         state.points[pi] -= line.len() as i32;
-        let maze = &self.maze;
+        let maze: &Maze = match &state.sampled {
+            Some(m) => m,
+            None => &self.maze,
+        };
         let [red, blue] = &mut state.knowledge;
         let (me, opp) = match p {
             Player::Red => (red, &*blue),
@@ -626,11 +664,14 @@ impl Game {
                 points[i].clamp(0, self.config.max_score)
             }
         };
+        let scores = [score(0), score(1)];
+        let rank = |i: usize| 1 + (scores[1 - i] > scores[i]) as u8;
         Some(Outcome {
             end,
             points,
-            scores: [score(0), score(1)],
+            scores,
             faults: state.faults,
+            ranks: [rank(0), rank(1)],
         })
     }
 }

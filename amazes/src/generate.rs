@@ -88,6 +88,87 @@ pub fn generate_with_loops(
     Ok(maze)
 }
 
+/// Generates a valid maze of side `size` that agrees with partial knowledge: `known(square,
+/// dir)` is `Some(open)` for an interior edge whose state is known, `None` otherwise. Known
+/// openings are opened first, then a random spanning forest completes the tree over unknown
+/// edges (never a known wall), then about as many loops as [`generate`] adds, scaled by the share
+/// of unknown edges, each only where both corners still touch a wall. Fails with
+/// [`MazeError::Disconnected`] when the known walls cut the maze, or [`MazeError::OpenCorner`]
+/// when the known openings already open a corner (neither happens for knowledge read from a
+/// valid maze).
+pub fn generate_consistent(
+    size: usize,
+    mut known: impl FnMut(Square, Dir) -> Option<bool>,
+    rng: &mut impl Rng,
+) -> Result<Maze, MazeError> {
+    let mut maze = Maze::closed(size)?;
+    let n = size;
+    let mut parent: Vec<u16> = (0..CELLS as u16).collect();
+    fn find(parent: &mut [u16], mut x: u16) -> u16 {
+        while parent[x as usize] != x {
+            let p = parent[parent[x as usize] as usize];
+            parent[x as usize] = p;
+            x = p;
+        }
+        x
+    }
+    let mut unknown: Vec<(Square, Dir)> = Vec::with_capacity(2 * n * n);
+    let mut interior = 0usize;
+    for r in 0..n {
+        for c in 0..n {
+            let sq = Square::new(r, c);
+            for d in [Dir::E, Dir::S] {
+                let Some(other) = maze.neighbour(sq, d) else {
+                    continue;
+                };
+                interior += 1;
+                match known(sq, d) {
+                    Some(true) => {
+                        maze.set_open(sq, d, true)?;
+                        let (a, b) = (
+                            find(&mut parent, sq.index() as u16),
+                            find(&mut parent, other.index() as u16),
+                        );
+                        parent[a as usize] = b;
+                    }
+                    Some(false) => {}
+                    None => unknown.push((sq, d)),
+                }
+            }
+        }
+    }
+    unknown.shuffle(rng);
+    let mut walls = Vec::with_capacity(unknown.len());
+    for &(sq, d) in &unknown {
+        let other = maze.neighbour(sq, d).ok_or(MazeError::Size(n))?;
+        let (a, b) = (
+            find(&mut parent, sq.index() as u16),
+            find(&mut parent, other.index() as u16),
+        );
+        if a != b {
+            parent[a as usize] = b;
+            maze.set_open(sq, d, true)?;
+        } else {
+            walls.push((sq, d));
+        }
+    }
+    let loops = rng.random_range(loops_for(size)) * unknown.len() / interior.max(1);
+    let mut added = 0;
+    for &(sq, d) in &walls {
+        if added >= loops {
+            break;
+        }
+        maze.set_open(sq, d, true)?;
+        if corners_ok(&maze, sq, d) {
+            added += 1;
+        } else {
+            maze.set_open(sq, d, false)?;
+        }
+    }
+    maze.validate()?;
+    Ok(maze)
+}
+
 /// Whether the two corners at the ends of edge (`sq`, `d`) each still touch a wall.
 fn corners_ok(maze: &Maze, sq: Square, d: Dir) -> bool {
     let n = maze.size();

@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod contract;
 pub mod game;
 pub mod generate;
 pub mod knowledge;
@@ -14,6 +15,7 @@ pub mod strategy;
 pub mod trace;
 pub mod view;
 
+pub use contract::Belief;
 pub use action::{Action, Fault, MAX_MOVES, Move, MoveLine};
 pub use game::{
     Config, End, Game, GameError, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Outcome, Player, State, TurnEvent, Walk, walk,

@@ -68,7 +68,7 @@ fn check_game(game: &Game, state: &mut State, rng: &mut Pcg64Mcg) {
         assert_eq!(look.player, p);
         earned[pi] += look.points();
         // The view the bot reads, and the shadow from-scratch map.
-        let view: View = game.observe(state);
+        let view: View = game.observe(state, state.to_move());
         let pose = state.pose(p);
         assert_eq!(
             view.distance2,
