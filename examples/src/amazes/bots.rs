@@ -370,6 +370,8 @@ pub struct SearchBot {
 
 /// Explorer walks judged per turn.
 const SEARCH_CANDIDATES: usize = 5;
+/// Walks whose explorer score is at least this share of the best are judged by lookahead.
+const NEAR_BEST: f32 = 0.75;
 /// Determinized states sampled per turn (shared by every candidate: common random numbers).
 const SEARCH_SAMPLES: usize = 12;
 
@@ -408,7 +410,10 @@ impl SearchBot {
             return;
         };
         self.values.clear();
-        self.values.resize(self.candidates.len(), 0.0);
+        // The explorer's own estimate (which values what lies beyond the next look), plus the
+        // mean of what the samples show the walk and the next look really discover.
+        self.values
+            .extend(self.candidates.iter().map(|c| c.0 * SEARCH_SAMPLES as f32));
         for _ in 0..SEARCH_SAMPLES {
             let sample = model.sample_state(belief, player.index(), &mut self.rng);
             for (k, &(_, line)) in self.candidates.iter().enumerate() {
@@ -461,7 +466,14 @@ impl Bot for SearchBot {
             MoveLine::JURY
         } else {
             e.candidates(SEARCH_CANDIDATES, &mut self.candidates);
-            self.candidates.push((MIN_RATE, MoveLine::JURY));
+            // Only walks close to the explorer's best are worth judging; below the explorer's
+            // floor, the step back.
+            let top = self.candidates.first().map_or(0.0, |c| c.0);
+            self.candidates.retain(|c| c.0 >= NEAR_BEST * top);
+            if top < MIN_RATE {
+                self.candidates.clear();
+                self.candidates.push((MIN_RATE, MoveLine::JURY));
+            }
             // Which colour we are does not matter to the sampler beyond the turn count.
             let player = amazes::Player::Red;
             self.judge(player);
