@@ -64,7 +64,10 @@ impl tree::Game for Game {
     /// `actions[0]` is the mover's; an empty slice is a turn without a line (the referee's
     /// [`Fault::Timeout`], rules doc §7: the jury plays `T` and the player scores 0).
     fn advance(&self, state: &mut State, actions: &[Action]) -> TurnEvent {
-        let action = actions.first().copied().unwrap_or(Action::Fault(Fault::Timeout));
+        let action = actions
+            .first()
+            .copied()
+            .unwrap_or(Action::Fault(Fault::Timeout));
         Game::advance(self, state, &action)
     }
 
@@ -301,7 +304,10 @@ impl Game {
         if count == 0 {
             return None;
         }
-        let sq = maze.squares().filter(|&sq| fits(sq)).nth(rng.random_range(0..count))?;
+        let sq = maze
+            .squares()
+            .filter(|&sq| fits(sq))
+            .nth(rng.random_range(0..count))?;
         let facings = Dir::ALL.iter().filter(|&&d| maze.is_open(sq, d.back()));
         let nf = facings.clone().count();
         let facing = *facings.clone().nth(rng.random_range(0..nf))?;
@@ -365,12 +371,8 @@ impl Game {
                 }
             }
         }
-        let maze = generate_consistent(
-            n as usize,
-            |sq, d| known[sq.index()][d.index()],
-            rng,
-        )
-        .ok()?;
+        let maze =
+            generate_consistent(n as usize, |sq, d| known[sq.index()][d.index()], rng).ok()?;
         Some((maze, place))
     }
 }

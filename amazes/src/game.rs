@@ -276,7 +276,9 @@ mod sampled_maze {
     pub fn serialize<S: serde::Serializer>(m: &Option<Arc<Maze>>, s: S) -> Result<S::Ok, S::Error> {
         serde::Serialize::serialize(&m.as_deref(), s)
     }
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Arc<Maze>>, D::Error> {
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<Maze>>, D::Error> {
         let m: Option<Maze> = serde::Deserialize::deserialize(d)?;
         Ok(m.map(Arc::new))
     }
@@ -376,7 +378,13 @@ impl Game {
                 config: config.size,
             });
         }
-        let bad = |field, value: i64, limit| Err(GameError::Config { field, value, limit });
+        let bad = |field, value: i64, limit| {
+            Err(GameError::Config {
+                field,
+                value,
+                limit,
+            })
+        };
         if !(1..=MAX_MOVES).contains(&config.max_moves) {
             return bad("max_moves", config.max_moves as i64, "1..=256");
         }

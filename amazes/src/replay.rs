@@ -11,9 +11,7 @@ use crate::action::MoveLine;
 use crate::game::walk;
 use crate::knowledge::{Reading, RefereeKnowledge};
 use crate::maze::{Maze, MazeFile, Pose};
-use crate::trace::{
-    MAX_TRACE_FILE, TraceTurn, ViewCase, parse_trace, parse_views, rows,
-};
+use crate::trace::{MAX_TRACE_FILE, TraceTurn, ViewCase, parse_trace, parse_views, rows};
 use crate::view::View;
 
 fn check<T: PartialEq + std::fmt::Debug>(

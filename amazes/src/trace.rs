@@ -82,9 +82,7 @@ fn fields<'a>(file: &str, no: usize, line: &'a str, n: usize) -> Result<Vec<&'a 
         )));
     }
     if no > MAX_TRACE_ROWS {
-        return Err(err(format!(
-            "more than the limit of {MAX_TRACE_ROWS} rows"
-        )));
+        return Err(err(format!("more than the limit of {MAX_TRACE_ROWS} rows")));
     }
     let count = line.split('\t').count();
     if count != n {
@@ -180,4 +178,3 @@ pub fn parse_trace(file: &str, text: &str) -> Result<Vec<TraceTurn>, TraceError>
         })
         .collect()
 }
-

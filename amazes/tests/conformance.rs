@@ -94,8 +94,14 @@ fn an_empty_file_is_not_a_pass() {
     let empty = dir.join("golden_trace_none.tsv");
     std::fs::write(&empty, "# only a comment\n\n").unwrap();
     let result = verify_files(&[&empty]);
-    assert!(matches!(result, Err(VerifyError::Empty { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(VerifyError::Empty { .. })),
+        "{result:?}"
+    );
     let none: [&std::path::Path; 0] = [];
-    assert!(matches!(verify_files(&none), Err(VerifyError::Empty { .. })));
+    assert!(matches!(
+        verify_files(&none),
+        Err(VerifyError::Empty { .. })
+    ));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -24,7 +24,10 @@ fn checked_playout(game: &Game, seed: u64) -> State {
     // The documented limit: 2 × 150 turns.
     for _ in 0..=2 * Config::default().turns as usize {
         let terminal = pathfind::tree::Game::is_terminal(game, &state);
-        assert_eq!(pathfind::tree::Game::outcome(game, &state).is_some(), terminal);
+        assert_eq!(
+            pathfind::tree::Game::outcome(game, &state).is_some(),
+            terminal
+        );
         let to_move = game.to_move(&state);
         assert_eq!(to_move.is_empty(), terminal);
         for p in 0..3 {

@@ -35,8 +35,30 @@ const MAX_INPUT: usize = 2 * MAX_MAZE_TEXT;
 
 /// Pieces that hit the readers' edges: numbers out of range, separators, multi-byte characters.
 const TOKENS: &[&str] = &[
-    "\t", "\n", "\r\n", "-1", "0", "33", "99999999999", "18446744073709551616", "é", "W", "start",
-    "+", "-", "|", " ", "N", "F", "T", "L", "R", "B", "#", "../", "maze01.txt",
+    "\t",
+    "\n",
+    "\r\n",
+    "-1",
+    "0",
+    "33",
+    "99999999999",
+    "18446744073709551616",
+    "é",
+    "W",
+    "start",
+    "+",
+    "-",
+    "|",
+    " ",
+    "N",
+    "F",
+    "T",
+    "L",
+    "R",
+    "B",
+    "#",
+    "../",
+    "maze01.txt",
 ];
 
 /// One random mutation of `input`: flip, insert, delete, duplicate, splice a token, or cut.
@@ -210,7 +232,10 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
     for _ in 0..2 * config.turns as usize + 2 {
         for p in Player::BOTH {
             game.legal_actions(&state, p, &mut buf);
-            assert_eq!(buf.is_empty(), game.is_terminal(&state) || p != state.to_move());
+            assert_eq!(
+                buf.is_empty(),
+                game.is_terminal(&state) || p != state.to_move()
+            );
         }
         let action = match rng.random_range(0..8) {
             0 => Action::Fault(Fault::Timeout),
@@ -230,7 +255,9 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
         game.advance(&mut state, &action);
         assert_eq!(game.outcome(&state).is_some(), game.is_terminal(&state));
     }
-    let outcome = game.outcome(&state).expect("the turn limit ends every game");
+    let outcome = game
+        .outcome(&state)
+        .expect("the turn limit ends every game");
     for s in outcome.scores {
         assert!((0..=config.max_score).contains(&s));
     }
@@ -345,8 +372,17 @@ fn no_starts_is_a_typed_error_at_setup() {
     assert!(n > 0);
     // With distance² 3 nothing qualifies: refused up front.
     assert!(matches!(
-        Game::new(maze, Config { min_start_distance2: 3, ..config }),
-        Err(GameError::Config { field: "min_start_distance2", .. })
+        Game::new(
+            maze,
+            Config {
+                min_start_distance2: 3,
+                ..config
+            }
+        ),
+        Err(GameError::Config {
+            field: "min_start_distance2",
+            ..
+        })
     ));
 }
 
@@ -376,7 +412,10 @@ fn limits_are_checked_before_allocating() {
         other => panic!("{other:?}"),
     }
     // A trace row above the limit is refused, whatever it holds.
-    let row = format!("maze01.txt\t2\t20\tW\tW\tW\t{}\tW\n", "N".repeat(MAX_TRACE_LINE));
+    let row = format!(
+        "maze01.txt\t2\t20\tW\tW\tW\t{}\tW\n",
+        "N".repeat(MAX_TRACE_LINE)
+    );
     assert!(parse_views("t", &row).is_err());
     // A views table may not send the replay outside its directory.
     let escape = "../../etc/passwd\t2\t20\tW\tW\tW\tLLBNW\tW\n";

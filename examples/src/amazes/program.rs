@@ -4,7 +4,6 @@
 
 use std::io::{self, BufRead, Write};
 
-
 use amazes::View;
 
 use super::bots::Bot;
