@@ -12,6 +12,8 @@ pub mod mazes;
 pub mod replay;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod trace;
 pub mod view;
 

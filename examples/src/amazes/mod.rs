@@ -2,6 +2,7 @@
 //! runs real programs.
 
 pub mod bots;
+pub mod playable;
 pub mod program;
 pub mod referee;
 
