@@ -2,7 +2,7 @@
 //! random in-range and out-of-range actions and configs into the engine.
 //!
 //! Each target runs [`cases`] cases: 2,000 by default (a few seconds for the whole file), or
-//! `CONTEST_FUZZ_CASES` when set (`CONTEST_FUZZ_CASES=100000 cargo test -p amazes --release
+//! `CONTEST_FUZZ_CASES` when set (`CONTEST_FUZZ_CASES=100000 cargo test -p amazes
 //! --test fuzz` is the long run). The cases are drawn from a fixed seed per target, so a failure
 //! is reproduced by the same count.
 //!

@@ -16,7 +16,7 @@ use bots::{BOTS, Bot};
 const HELP: &str = "\
 play amazes [OPTIONS]   a match of Amazes (CodeCup 2010) between example bots
 
-  --bots A,B       the two bots (explorer, random); default explorer,random
+  --bots A,B       the two bots (search, explorer, random); default explorer,random
   --games N        games to play, colours alternating; default 4
   --seed S         seed for starts, generated mazes and bots; default 1
   --maze FILE      play on this maze file (header line optional); default: the crate's
