@@ -144,6 +144,49 @@ impl Belief {
         }
     }
 
+    /// The belief `player` would hold in `state` had it kept its map: its own knowledge and
+    /// pose (re-centred on where it stands now, its facing as the relative north), its turn count
+    /// and the distance in its current view; nothing of the opponent's or the maze's beyond
+    /// that. For tests and tools that start from a referee state.
+    pub fn from_state(game: &Game, state: &State, player: Player) -> Belief {
+        let n = game.config().size;
+        let mut map = LocalMap::new(n, game.config().reading);
+        let k = state.knowledge(player);
+        let pose = state.pose(player);
+        let north = pose.facing.index();
+        let (pr, pc) = (pose.square.row() as i32, pose.square.col() as i32);
+        let rel = |r: i32, c: i32| {
+            let (mut r, mut c) = (r - pr, c - pc);
+            for _ in 0..north {
+                (r, c) = (-c, r);
+            }
+            (r, c)
+        };
+        for sq in game.maze_of(state).squares() {
+            let (r, c) = rel(sq.row() as i32, sq.col() as i32);
+            let Some(cell) = map.cell(r, c) else {
+                continue;
+            };
+            let wk = map.knowledge_mut();
+            for d in Dir::ALL {
+                if let Some(open) = k.edge_at(sq, d) {
+                    wk.set_edge(cell, Dir::from_index(d.index() + 4 - north), open);
+                }
+            }
+            if k.knows(sq) {
+                wk.discover(cell, &mut |_| {});
+            }
+        }
+        map.knowledge_mut().infer(&mut |_| {});
+        Belief {
+            player,
+            map,
+            distance2: Game::observe(game, state, player).distance2,
+            turns_played: state.turns_done(player),
+            restarts: 0,
+        }
+    }
+
     /// Applies the view read at the start of a turn (the map restarts if it cannot hold it).
     pub fn observe(&mut self, view: &View) {
         self.distance2 = view.distance2;

@@ -132,3 +132,26 @@ fn sampled_states_agree_with_the_belief() {
         assert!(differs > 0);
     }
 }
+
+/// The workspace's generic harness on Amazes: the contract on whole random games, and the
+/// determinization (samples agree with the player's view and keep its legal actions).
+#[test]
+fn pathfind_tree_check_passes() {
+    let game = game(0);
+    let summary = pathfind::tree::check::contract(&game, 0..4, 2 * 150 + 1, |o: &amazes::Outcome| {
+        o.ranks.iter().map(|&r| r as usize).collect()
+    });
+    assert_eq!(summary.games, 4);
+    let checked = pathfind::tree::check::determinization(
+        &game,
+        0..2,
+        40,
+        3,
+        |state, player| Belief::from_state(&game, state, [Player::Red, Player::Blue][player]),
+        |sample, truth, player| {
+            let p = [Player::Red, Player::Blue][player];
+            Game::observe(&game, sample, p) == Game::observe(&game, truth, p)
+        },
+    );
+    assert!(checked > 0);
+}
