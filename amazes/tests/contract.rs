@@ -138,9 +138,10 @@ fn sampled_states_agree_with_the_belief() {
 #[test]
 fn pathfind_tree_check_passes() {
     let game = game(0);
-    let summary = pathfind::tree::check::contract(&game, 0..4, 2 * 150 + 1, |o: &amazes::Outcome| {
-        o.ranks.iter().map(|&r| r as usize).collect()
-    });
+    let summary =
+        pathfind::tree::check::contract(&game, 0..4, 2 * 150 + 1, |o: &amazes::Outcome| {
+            o.ranks.iter().map(|&r| r as usize).collect()
+        });
     assert_eq!(summary.games, 4);
     let checked = pathfind::tree::check::determinization(
         &game,
