@@ -2,6 +2,7 @@
 //! runs real programs.
 
 pub mod bots;
+pub mod playable;
 pub mod program;
 pub mod referee;
 
@@ -15,7 +16,7 @@ use bots::{BOTS, Bot};
 const HELP: &str = "\
 play amazes [OPTIONS]   a match of Amazes (CodeCup 2010) between example bots
 
-  --bots A,B       the two bots (explorer, random); default explorer,random
+  --bots A,B       the two bots (search, explorer, random); default explorer,random
   --games N        games to play, colours alternating; default 4
   --seed S         seed for starts, generated mazes and bots; default 1
   --maze FILE      play on this maze file (header line optional); default: the crate's
@@ -63,7 +64,7 @@ pub fn play_game_stats(
             return (outcome, stats);
         }
         let p = state.to_move();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         let line = players[p.index()].choose(&view);
         let e = game.advance(&mut state, &Action::Moves(line));
         stats.charged[p.index()] += e.charged as usize;
@@ -176,5 +177,7 @@ pub fn play(args: &Args) -> Result<(), String> {
 
 /// Runs `play verify amazes FILE...`.
 pub fn verify(files: &[String]) -> Result<String, String> {
-    amazes::trace::verify_files(files).map(|summary| summary.to_string())
+    amazes::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
