@@ -1,6 +1,5 @@
 //! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
 
-use examples::Args;
 use examples::cloudwars::bots::{Bot, Greedy, Search};
 use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
 
@@ -86,12 +85,17 @@ fn search_beats_greedy_on_fixed_seeds() {
 
 #[test]
 fn play_runs_a_short_match_and_rejects_bad_options() {
-    let args = Args::parse(["--games", "1", "--max-iterations", "120", "--clouds", "10"]);
-    examples::cloudwars::play(&args).unwrap();
-    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy,nobody"])).is_err());
-    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy"])).is_err());
-    assert!(examples::cloudwars::play(&Args::parse(["--games", "many"])).is_err());
-    examples::cloudwars::play(&Args::parse(["--help"])).unwrap();
+    let play = |words: &[&str]| {
+        let words = ["play", "cloudwars"].iter().chain(words);
+        match examples::cli::parse(words).map_err(|e| e.to_string())?.command {
+            Some(examples::cli::Command::Cloudwars(options)) => examples::cloudwars::play(&options),
+            other => panic!("{other:?}"),
+        }
+    };
+    play(&["--games", "1", "--max-iterations", "120", "--clouds", "10"]).unwrap();
+    assert!(play(&["--bots", "greedy,nobody", "--games", "1"]).is_err());
+    assert!(play(&["--bots", "greedy"]).is_err());
+    assert!(play(&["--games", "many"]).is_err());
 }
 
 #[test]
