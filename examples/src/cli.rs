@@ -98,7 +98,10 @@ impl MatchArgs {
         if self.bots.is_empty() {
             default.iter().map(|&name| name.to_owned()).collect()
         } else {
-            self.bots.iter().map(|name| name.trim().to_owned()).collect()
+            self.bots
+                .iter()
+                .map(|name| name.trim().to_owned())
+                .collect()
         }
     }
 

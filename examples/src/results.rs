@@ -75,8 +75,14 @@ impl std::str::FromStr for Shard {
             reason,
         };
         let (index, count) = text.split_once('/').ok_or_else(|| error("no '/'"))?;
-        let index: u64 = index.trim().parse().map_err(|_| error("I is not a number"))?;
-        let count: u64 = count.trim().parse().map_err(|_| error("N is not a number"))?;
+        let index: u64 = index
+            .trim()
+            .parse()
+            .map_err(|_| error("I is not a number"))?;
+        let count: u64 = count
+            .trim()
+            .parse()
+            .map_err(|_| error("N is not a number"))?;
         if count == 0 {
             return Err(error("N is 0"));
         }
@@ -137,7 +143,9 @@ pub enum ResultsError {
         source: std::io::Error,
     },
     /// A file is larger than [`MAX_RESULTS_FILE_BYTES`].
-    #[error("{path}: {bytes} bytes, more than the limit of {MAX_RESULTS_FILE_BYTES} for a results file")]
+    #[error(
+        "{path}: {bytes} bytes, more than the limit of {MAX_RESULTS_FILE_BYTES} for a results file"
+    )]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -182,7 +190,9 @@ pub enum ResultsError {
         reason: String,
     },
     /// Games are missing after a merge.
-    #[error("{missing} of {games} games are missing (first missing: game {first}); merge every shard")]
+    #[error(
+        "{missing} of {games} games are missing (first missing: game {first}); merge every shard"
+    )]
     Missing {
         /// How many.
         missing: u64,
@@ -313,11 +323,7 @@ impl Results {
                 return differs("setup", tournament.setup.clone(), other.setup.clone());
             }
             if other.lineup != tournament.lineup {
-                return differs(
-                    "bots",
-                    tournament.lineup.join(","),
-                    other.lineup.join(","),
-                );
+                return differs("bots", tournament.lineup.join(","), other.lineup.join(","));
             }
             if other.games != tournament.games {
                 return differs(
@@ -405,12 +411,7 @@ impl Results {
         let t = &self.tournament;
         let steps: u64 = self.records.iter().map(|r| r.steps).sum();
         let mut out = String::new();
-        let _ = write!(
-            out,
-            "{}: {} games",
-            t.game,
-            self.records.len(),
-        );
+        let _ = write!(out, "{}: {} games", t.game, self.records.len(),);
         if let Some(shard) = self.shard {
             let _ = write!(out, " (shard {shard} of a {}-game tournament)", t.games);
         }
@@ -519,8 +520,16 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     // At a rate of exactly 0 or 1 the interval touches that end; say so exactly, not to within
     // rounding.
-    let low = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if successes == trials { 1.0 } else { (centre + half).min(1.0) };
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (low, high)
 }
 

@@ -87,7 +87,10 @@ fn search_beats_greedy_on_fixed_seeds() {
 fn play_runs_a_short_match_and_rejects_bad_options() {
     let play = |words: &[&str]| {
         let words = ["play", "cloudwars"].iter().chain(words);
-        match examples::cli::parse(words).map_err(|e| e.to_string())?.command {
+        match examples::cli::parse(words)
+            .map_err(|e| e.to_string())?
+            .command
+        {
             Some(examples::cli::Command::Cloudwars(options)) => examples::cloudwars::play(&options),
             other => panic!("{other:?}"),
         }
@@ -100,7 +103,7 @@ fn play_runs_a_short_match_and_rejects_bad_options() {
 
 #[test]
 fn verify_replays_golden_files() {
-    assert!(examples::cloudwars::verify(&["nothing.txt".into()]).is_err());
+    assert!(examples::cloudwars::verify(&["nothing.txt"]).is_err());
     let Some(dir) = std::env::var_os("CONTEST_DATA") else {
         println!("conformance: cloudwars: skipped (CONTEST_DATA unset)");
         return;

@@ -155,7 +155,10 @@ impl Playable for Toy {
         out.push_str("</svg>");
     }
     fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
-        Err(format!("{}: the toy game keeps no recordings", path.display()))
+        Err(format!(
+            "{}: the toy game keeps no recordings",
+            path.display()
+        ))
     }
 }
 

@@ -133,13 +133,16 @@ fn play_one(
     let mut seats = Vec::with_capacity(2);
     for &entry in &setup.seats {
         let name = &lineup[entry];
-        seats.push(
-            bots::by_name(name)
-                .ok_or_else(|| format!("unknown bot {name:?}; the bots are {}", BOTS.join(", ")))?,
-        );
+        seats
+            .push(bots::by_name(name).ok_or_else(|| {
+                format!("unknown bot {name:?}; the bots are {}", BOTS.join(", "))
+            })?);
     }
     let [red, blue] = seats.as_mut_slice() else {
-        return Err(format!("amazes has two players; the line-up names {}", lineup.len()));
+        return Err(format!(
+            "amazes has two players; the line-up names {}",
+            lineup.len()
+        ));
     };
     let (outcome, stats) = play_game_stats(&game, starts, [&mut **red, &mut **blue], setup.seed);
     let scores: Vec<f64> = outcome.scores.iter().map(|&s| f64::from(s)).collect();

@@ -57,7 +57,8 @@ fn run(args: Cli) -> Result<(), String> {
     let file = match &args.maze {
         Some(path) => {
             let path = path.display();
-            let text = std::fs::read_to_string(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
+            let text =
+                std::fs::read_to_string(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
             MazeFile::parse(&text).map_err(|e| format!("{path}: {e}"))?
         }
         None => amazes::mazes::get(0),

@@ -22,10 +22,12 @@ pub const DEFAULT_GAMES: u64 = 100;
 /// A fight scores 1 for the winner and 0 for the loser, ½ each for a draw. Bots: search, random,
 /// java-random, straight, or cmd:PROGRAM (a program speaking the original wrapper protocol).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM.\n\
+#[command(
+    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM.\n\
     Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
     grouped into match-ups of 10, scored as in the original tournament (2 points for a match-up \
-    win, 1 each for a draw).")]
+    win, 1 each for a draw)."
+)]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -70,18 +72,26 @@ pub fn play_fight(
         seats.push(bot);
     }
     let [p1, p2] = seats.as_mut_slice() else {
-        return Err(format!("dogfight has two players; the line-up names {}", lineup.len()));
+        return Err(format!(
+            "dogfight has two players; the line-up names {}",
+            lineup.len()
+        ));
     };
     let names: Vec<String> = setup.seats.iter().map(|&e| label(&lineup[e])).collect();
     let mut trace = record.then(|| {
         let id = format!("{}_vs_{}_{}", names[0], names[1], setup.index + 1);
         Trace::new(id, game, game.initial_state())
     });
-    let outcome = play_fight_from(game, game.initial_state(), [&mut **p1, &mut **p2], |round| {
-        if let Some(trace) = trace.as_mut() {
-            trace.push(round);
-        }
-    });
+    let outcome = play_fight_from(
+        game,
+        game.initial_state(),
+        [&mut **p1, &mut **p2],
+        |round| {
+            if let Some(trace) = trace.as_mut() {
+                trace.push(round);
+            }
+        },
+    );
     let (scores, ranks) = match outcome.winner {
         Some(Side::P1) => (vec![1.0, 0.0], vec![1, 2]),
         Some(Side::P2) => (vec![0.0, 1.0], vec![2, 1]),
@@ -159,7 +169,10 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
 pub fn matchup_points(results: &Results, size: u64) -> Vec<[u64; 4]> {
     let players = results.tournament.lineup.len();
     let mut table = vec![[0u64; 4]; players];
-    for group in results.records.chunk_by(|a, b| a.index / size.max(1) == b.index / size.max(1)) {
+    for group in results
+        .records
+        .chunk_by(|a, b| a.index / size.max(1) == b.index / size.max(1))
+    {
         let mut wins = vec![0u64; players];
         for record in group {
             if let Some(seat) = record.ranks.iter().position(|&r| r == 1)
@@ -257,8 +270,13 @@ mod tests {
         assert!(tournament(&options(&["--bots", "search"])).is_err());
         assert!(tournament(&options(&["--arena", "2"])).is_err());
         assert!(
-            tournament(&options(&["--bots", "search,cmd:/nonexistent/bot", "--games", "1"]))
-                .is_err()
+            tournament(&options(&[
+                "--bots",
+                "search,cmd:/nonexistent/bot",
+                "--games",
+                "1"
+            ]))
+            .is_err()
         );
     }
 
@@ -278,7 +296,7 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(results.records.len(), 3);
-        let line = verify(&[path.clone()]).unwrap();
+        let line = verify(std::slice::from_ref(&path)).unwrap();
         assert!(
             line.starts_with("conformance: dogfight: 3 traces,"),
             "{line}"

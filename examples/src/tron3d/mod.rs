@@ -109,7 +109,9 @@ pub fn play_one(
             recorder.record(game, &actions, &events, &state);
         }
     }
-    let outcome = game.outcome(&state).ok_or("a finished game without an outcome")?;
+    let outcome = game
+        .outcome(&state)
+        .ok_or("a finished game without an outcome")?;
     let record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
@@ -136,7 +138,9 @@ pub fn game(options: &Options, players: usize) -> Result<Game, String> {
 
 /// Runs the tournament `play tron3d` describes; writes .t3d files when `--t3d` is given.
 pub fn tournament(options: &Options) -> Result<Results, String> {
-    let lineup = options.common.lineup_or(&["search", "demo", "demo", "demo"]);
+    let lineup = options
+        .common
+        .lineup_or(&["search", "demo", "demo", "demo"]);
     let game = game(options, lineup.len())?;
     let config = game.config();
     let tournament = Tournament {
