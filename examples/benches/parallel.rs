@@ -11,7 +11,9 @@ use examples::cli::{Command, parse};
 
 fn dogfight_options(jobs: usize) -> examples::dogfight::Options {
     let jobs = jobs.to_string();
-    let words = ["play", "dogfight", "--games", "1000", "--quiet", "--jobs", &jobs];
+    let words = [
+        "play", "dogfight", "--games", "1000", "--quiet", "--jobs", &jobs,
+    ];
     match parse(words).expect("valid options").command {
         Some(Command::Dogfight(options)) => options,
         other => unreachable!("parsed as {other:?}"),

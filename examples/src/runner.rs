@@ -232,6 +232,25 @@ pub fn run_playable<G: Playable>(
     tournament: &Tournament,
     options: &RunOptions,
 ) -> Result<Results, String> {
+    run_playable_watched(tables, tournament, options, |_| (), |_, ()| Ok(()))
+}
+
+/// [`run_playable`] with a watcher per game: `watch` makes one for each game (on the thread that
+/// plays it), and `sink` receives it after the game, in index order on the calling thread (to
+/// write a recording, say).
+pub fn run_playable_watched<G, W, M, S>(
+    tables: &[G],
+    tournament: &Tournament,
+    options: &RunOptions,
+    watch: M,
+    sink: S,
+) -> Result<Results, String>
+where
+    G: Playable,
+    W: Watch<G> + Send,
+    M: Fn(&GameSetup) -> W + Sync,
+    S: FnMut(&GameSetup, W) -> Result<(), String>,
+{
     if tables.is_empty() {
         return Err(format!("{}: no game to play on", G::NAME));
     }
@@ -240,9 +259,11 @@ pub fn run_playable<G: Playable>(
         options,
         |setup| {
             let table = &tables[(setup.index % tables.len() as u64) as usize];
-            play_game(table, &tournament.lineup, setup, &mut ()).map(|record| (record, ()))
+            let mut watcher = watch(setup);
+            let record = play_game(table, &tournament.lineup, setup, &mut watcher)?;
+            Ok((record, watcher))
         },
-        |_, ()| Ok(()),
+        sink,
     )
 }
 

@@ -10,7 +10,9 @@ use std::path::Path;
 use examples::bot::Bot;
 use examples::playable::{Playable, Recording};
 use examples::results::{Results, ResultsError, Shard, Tournament, ranks_from_scores};
-use examples::runner::{GameSetup, RunOptions, Watch, game_seed, play_game, run_playable};
+use examples::runner::{
+    GameSetup, RunOptions, Watch, game_seed, play_game, run_playable, run_playable_watched,
+};
 use pathfind::tree::{Game, Moves, PlayerSet};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -347,4 +349,46 @@ fn seats_rotate_unless_fixed() {
     }
     let fixed = run(&Tournament { rotate: false, ..t }, 2, None);
     assert!(fixed.records.iter().all(|r| r.seats == [0, 1, 2]));
+}
+
+#[test]
+fn watchers_see_every_step_and_reach_the_sink_in_order() {
+    #[derive(Default)]
+    struct Totals(Vec<Vec<u32>>);
+    impl Watch<Toy> for Totals {
+        fn start(&mut self, _: &Toy, state: &ToyState) {
+            self.0.push(state.totals.clone());
+        }
+        fn step(&mut self, _: &Toy, _: &[u32], _: &(), state: &ToyState) {
+            self.0.push(state.totals.clone());
+        }
+    }
+    let t = tournament(&["three", "random", "one"], 12, true);
+    let options = RunOptions {
+        jobs: std::num::NonZeroUsize::new(2),
+        shard: None,
+        progress: false,
+    };
+    let mut seen = Vec::new();
+    let results = run_playable_watched(
+        &[toy()],
+        &t,
+        &options,
+        |_| Totals::default(),
+        |setup, totals| {
+            seen.push((setup.index, totals.0));
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert_eq!(results, run(&t, 1, None));
+    assert_eq!(
+        seen.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+        (0..12).collect::<Vec<_>>()
+    );
+    for ((_, totals), record) in seen.iter().zip(&results.records) {
+        assert_eq!(totals.len(), 6, "the start and 5 steps");
+        let last: Vec<f64> = totals[5].iter().map(|&t| f64::from(t)).collect();
+        assert_eq!(last, record.scores);
+    }
 }
