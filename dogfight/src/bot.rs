@@ -1,5 +1,6 @@
 //! The [`Bot`] trait (the original's `PlaneControl`) and runners for fights and match-ups.
 
+use crate::protocol::Fault;
 use crate::{Action, Actions, Events, Game, MatchUp, Outcome, Side, State};
 
 /// A player: it sees the whole state (both sides' planes, as the original shows them) and orders
@@ -17,6 +18,13 @@ pub trait Bot {
 
     /// The orders for `side`'s planes in the coming round. Moves for dead planes are ignored.
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action;
+
+    /// What went wrong in the current fight, for bots that drive something that can fail (an
+    /// external program behind [`protocol::Wrapper`](crate::protocol::Wrapper)); `None` for
+    /// bots that cannot fail. Runners read it after each fight and report it.
+    fn fight_fault(&self) -> Option<Fault> {
+        None
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for &mut B {
@@ -31,6 +39,10 @@ impl<B: Bot + ?Sized> Bot for &mut B {
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         (**self).act(game, state, side)
     }
+
+    fn fight_fault(&self) -> Option<Fault> {
+        (**self).fight_fault()
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -44,6 +56,10 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
 
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         (**self).act(game, state, side)
+    }
+
+    fn fight_fault(&self) -> Option<Fault> {
+        (**self).fight_fault()
     }
 }
 

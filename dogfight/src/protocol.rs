@@ -39,6 +39,10 @@
 use std::fmt;
 use std::io::{BufRead, Write};
 
+mod wrapper;
+
+pub use wrapper::{Fault, Limits, Wrapper};
+
 use crate::{
     Action, Arena, ArenaError, Bot, Config, Direction, Game, Move, Plane, Pos, Side, State,
 };
@@ -346,130 +350,6 @@ pub fn reply_line(plane: &Plane, mv: Option<Move>) -> String {
     mv.to_string()
 }
 
-/// The controller's side of the protocol, as a [`Bot`]: it forwards every call to an external
-/// bot program over its stdin/stdout, exactly as the original `PlaneWrapper` does, so a program
-/// written for the 2014 tournament plays local matches against any Rust bot.
-///
-/// Construction sends `NEW CONTEST <size> <rounds>`; [`Bot::new_opponent`] and
-/// [`Bot::new_fight`] send their lines; [`Bot::act`] sends `ROUNDS LEFT`, `NEW TURN` and the four
-/// plane lines of [`Game::observe`], then reads two replies with [`parse_reply`] (malformed replies
-/// become `N 0 0`, as in the original). Where the original crashes (the program's output ends,
-/// or a pipe breaks) the wrapper records the first error, answers "no moves" from then on, and
-/// reports the error through [`Wrapper::error`].
-///
-/// ```
-/// use dogfight::protocol::Wrapper;
-/// use dogfight::{Bot, Direction, Game, Move, Side};
-///
-/// let game = Game::default();
-/// // A scripted "program": its replies are already written.
-/// let replies = "SE 0 1\ngarbage\n";
-/// let mut wrapper = Wrapper::new(&game, replies.as_bytes(), Vec::new());
-/// let action = wrapper.act(&game, &game.initial_state(), Side::P1);
-/// assert_eq!(action.moves[0], Some(Move::new("SE".parse()?, false, true)));
-/// assert_eq!(action.moves[1], Some(Move::new(Direction::N, false, false)));
-/// let (_, sent) = wrapper.into_parts();
-/// let sent = String::from_utf8(sent).unwrap();
-/// assert!(sent.starts_with("NEW CONTEST 14 100\nROUNDS LEFT 99\nNEW TURN\nalive 0 5 0 S 0\n"));
-/// # Ok::<(), dogfight::ParseDirectionError>(())
-/// ```
-#[derive(Debug)]
-pub struct Wrapper<R, W> {
-    input: R,
-    output: W,
-    line: String,
-    error: Option<std::io::Error>,
-}
-
-impl<R: BufRead, W: Write> Wrapper<R, W> {
-    /// Connects to a bot program that reads `output` and writes `input`, and sends it
-    /// `NEW CONTEST`.
-    pub fn new(game: &Game, input: R, output: W) -> Wrapper<R, W> {
-        let mut wrapper = Wrapper {
-            input,
-            output,
-            line: String::new(),
-            error: None,
-        };
-        wrapper.send(&[Message::NewContest {
-            arena_size: game.arena().size(),
-            rounds: game.config().rounds.into(),
-        }]);
-        wrapper
-    }
-
-    /// The first I/O error (including the program's output ending), if any.
-    pub fn error(&self) -> Option<&std::io::Error> {
-        self.error.as_ref()
-    }
-
-    /// The two ends of the connection.
-    pub fn into_parts(self) -> (R, W) {
-        (self.input, self.output)
-    }
-
-    fn send(&mut self, messages: &[Message]) {
-        if self.error.is_some() {
-            return;
-        }
-        let result = messages
-            .iter()
-            .try_for_each(|message| writeln!(self.output, "{message}"))
-            .and_then(|()| self.output.flush());
-        if let Err(error) = result {
-            self.error = Some(error);
-        }
-    }
-
-    fn receive(&mut self) -> Option<Move> {
-        if self.error.is_some() {
-            return None;
-        }
-        self.line.clear();
-        match self.input.read_line(&mut self.line) {
-            Ok(0) => {
-                self.error = Some(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "the bot program's output ended",
-                ));
-                None
-            }
-            Ok(_) => {
-                let text = self.line.strip_suffix('\n').unwrap_or(&self.line);
-                Some(parse_reply(text))
-            }
-            Err(error) => {
-                self.error = Some(error);
-                None
-            }
-        }
-    }
-}
-
-impl<R: BufRead, W: Write> Bot for Wrapper<R, W> {
-    fn new_opponent(&mut self, fights: u32) {
-        self.send(&[Message::NewOpponent { fights }]);
-    }
-
-    fn new_fight(&mut self, _game: &Game, fight: u32, my_score: u32, enemy_score: u32) {
-        self.send(&[Message::NewFight {
-            fight,
-            my_score,
-            enemy_score,
-        }]);
-    }
-
-    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
-        let seen = game.observe(state, side);
-        self.send(&turn_messages(game, &seen, Side::P1));
-        let first = self.receive();
-        let second = self.receive();
-        Action {
-            moves: [first, second],
-        }
-    }
-}
-
 /// An error of [`run_bot`]: bad input (with its 1-based line number) or I/O.
 #[derive(Debug, thiserror::Error)]
 pub enum DriverError {
@@ -769,9 +649,9 @@ mod tests {
         let (to_bot, bot_input) = pipe();
         let (from_bot, bot_output) = pipe();
         let program = std::thread::spawn(move || run_bot(&mut Shooter, bot_input, from_bot));
-        let mut wrapped = Wrapper::new(&game, bot_output, to_bot);
+        let mut wrapped = Wrapper::new(&game, bot_output, to_bot, Limits::default());
         let through_pipes = crate::play_match(&game, &mut Shooter, &mut wrapped, 3);
-        assert!(wrapped.error().is_none());
+        assert_eq!(wrapped.fault(), None);
         drop(wrapped);
         let turns = program.join().unwrap().unwrap();
         let direct = crate::play_match(&game, &mut Shooter, &mut Shooter, 3);
@@ -782,13 +662,10 @@ mod tests {
     #[test]
     fn a_silent_program_is_reported() {
         let game = Game::default();
-        let mut wrapper = Wrapper::new(&game, &b""[..], Vec::new());
+        let mut wrapper = Wrapper::new(&game, &b""[..], std::io::sink(), Limits::default());
         let action = wrapper.act(&game, &game.initial_state(), Side::P2);
         assert_eq!(action, Action::none());
-        assert_eq!(
-            wrapper.error().map(std::io::Error::kind),
-            Some(std::io::ErrorKind::UnexpectedEof)
-        );
+        assert_eq!(wrapper.fault(), Some(&Fault::Crash { round: 1 }));
     }
 
     #[test]

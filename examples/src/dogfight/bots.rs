@@ -1,10 +1,9 @@
 //! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
 //! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
 
-use std::io::BufReader;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Command;
 
-use dogfight::protocol::Wrapper;
+use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -354,45 +353,25 @@ pub const BOTS: [(&str, &str); 4] = [
 ];
 
 /// An external bot program driven through the original wrapper protocol
-/// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM <arena size> <rounds>`. The process is
-/// killed when the bot is dropped, as the original's `close()` destroys it.
+/// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM <arena size> <rounds>` with the
+/// wrapper's default [`Limits`] (1 s per turn, 1024-byte lines). The process is killed when the
+/// bot gives up on it (a timeout, crash, oversized line or unread input) or is dropped.
 #[derive(Debug)]
 pub struct ProgramBot {
-    child: Child,
-    wrapper: Wrapper<BufReader<ChildStdout>, ChildStdin>,
+    wrapper: Wrapper,
 }
 
 impl ProgramBot {
     /// Starts `program <arena size> <rounds>` (the original's argv) and sends `NEW CONTEST`.
-    pub fn start(program: &str, game: &Game) -> Result<ProgramBot, String> {
-        let mut child = Command::new(program)
-            .arg(game.arena().size().to_string())
-            .arg(game.config().rounds.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
+    pub fn start(program: &str, game: &Game, limits: Limits) -> Result<ProgramBot, String> {
+        let wrapper = Wrapper::spawn(&mut Command::new(program), game, limits)
             .map_err(|e| format!("cannot start {program:?}: {e}"))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(format!("{program:?}: no pipes"));
-        };
-        Ok(ProgramBot {
-            child,
-            wrapper: Wrapper::new(game, BufReader::new(stdout), stdin),
-        })
+        Ok(ProgramBot { wrapper })
     }
 
-    /// The first I/O error talking to the program, if any.
-    pub fn error(&self) -> Option<&std::io::Error> {
-        self.wrapper.error()
-    }
-}
-
-impl Drop for ProgramBot {
-    fn drop(&mut self) {
-        // Like the original's close(): nothing is sent, the process is destroyed. Errors only
-        // mean that it has already exited.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// The current fight's fault, if any.
+    pub fn fault(&self) -> Option<&Fault> {
+        self.wrapper.fault()
     }
 }
 
@@ -407,6 +386,10 @@ impl Bot for ProgramBot {
 
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         self.wrapper.act(game, state, side)
+    }
+
+    fn fight_fault(&self) -> Option<Fault> {
+        self.wrapper.fight_fault()
     }
 }
 
@@ -423,7 +406,11 @@ impl Bot for StraightBot {
 /// The bot called `name` (see [`BOTS`]), seeded with `seed`, for fights of `game`.
 pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
     if let Some(program) = name.strip_prefix("cmd:") {
-        return Ok(Box::new(ProgramBot::start(program, game)?));
+        return Ok(Box::new(ProgramBot::start(
+            program,
+            game,
+            Limits::default(),
+        )?));
     }
     match name {
         "search" => Ok(Box::new(SearchBot::new(seed))),

@@ -11,8 +11,9 @@ use std::io::Write;
 use std::time::Instant;
 
 use dogfight::bot::play_fight_from;
+use dogfight::protocol::Fault;
 use dogfight::trace::{Trace, verify_files};
-use dogfight::{Arena, Config, Game, MatchUp};
+use dogfight::{Arena, Bot, Config, Game, MatchUp};
 
 use crate::Args;
 
@@ -84,6 +85,7 @@ pub fn play(args: &Args) -> Result<(), String> {
     let mut points = [0u32; 2];
     let mut matchups = [0u32; 3]; // p1 won, drawn, p2 won
     let mut rounds = 0u64;
+    let mut faults = [Faults::default(), Faults::default()];
     let per_matchup = game.config().fights.max(1);
     let mut played = 0;
     while played < fights {
@@ -104,6 +106,12 @@ pub fn play(args: &Args) -> Result<(), String> {
                 });
             rounds += u64::from(outcome.round);
             tally.record(&outcome);
+            let fight_number = played + fight + 1;
+            for (side, bot) in [(0, &p1), (1, &p2)] {
+                if let Some(fault) = bot.fight_fault() {
+                    faults[side].record(fight_number, fault);
+                }
+            }
             if let Some(out) = record.as_mut() {
                 trace.finish(Some(outcome));
                 writeln!(out, "{}", trace.to_json()).map_err(|e| e.to_string())?;
@@ -143,7 +151,7 @@ pub fn play(args: &Args) -> Result<(), String> {
         "{:<width$} {:>6} {:>6} {:>6} {:>7}",
         "bot", "wins", "draws", "losses", "win %"
     );
-    for (name, side) in rows {
+    for (name, side) in rows.clone() {
         let (wins, losses) = (total.wins[side], total.wins[1 - side]);
         println!(
             "{name:<width$} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
@@ -155,12 +163,53 @@ pub fn play(args: &Args) -> Result<(), String> {
         "match-ups of {per_matchup}: {first} (p1) won {}, drew {}, lost {}; points {first} (p1) {}, {second} (p2) {}",
         matchups[0], matchups[1], matchups[2], points[0], points[1]
     );
+    for ((name, _), faults) in rows.iter().zip(&faults) {
+        if let Some(line) = faults.summary(name) {
+            println!("{line}");
+        }
+    }
     println!(
         "mean fight length {:.1} rounds; {:.2} s",
         rounds as f64 / f64::from(fights.max(1)),
         elapsed.as_secs_f64()
     );
     Ok(())
+}
+
+/// The faults of one side's program over a run: how many fights had each kind, and the first.
+#[derive(Debug, Default)]
+struct Faults {
+    /// Fights per fault kind, in order of first appearance.
+    counts: Vec<(&'static str, u32)>,
+    first: Option<(u32, Fault)>,
+}
+
+impl Faults {
+    fn record(&mut self, fight: u32, fault: Fault) {
+        match self
+            .counts
+            .iter_mut()
+            .find(|(kind, _)| *kind == fault.kind())
+        {
+            Some((_, count)) => *count += 1,
+            None => self.counts.push((fault.kind(), 1)),
+        }
+        self.first.get_or_insert((fight, fault));
+    }
+
+    /// `faults of NAME: 3 fights timeout, 1 garbage; first in fight 2: timeout: ...`.
+    fn summary(&self, name: &str) -> Option<String> {
+        let (fight, fault) = self.first.as_ref()?;
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        Some(format!(
+            "faults of {name}: fights with a fault: {}; first in fight {fight}: {fault}",
+            counts.join(", ")
+        ))
+    }
 }
 
 /// Runs `play verify dogfight FILE...`: replays golden-format trace files through
