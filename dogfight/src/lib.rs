@@ -20,6 +20,7 @@
 //! | [`bot`] | the [`Bot`] trait and fight/match runners |
 //! | [`protocol`] | the non-Java wrapper's stdin/stdout protocol and a bot-side driver |
 //! | `trace` | the golden trace format: read, write, replay (feature `trace`, on by default) |
+//! | `replay` | `verify_files`: the workspace's one replay surface (feature `trace`) |
 //! | `strategy` | proptest strategies (feature `proptest`) |
 
 pub mod action;
@@ -30,6 +31,8 @@ pub mod event;
 pub mod outcome;
 pub mod plane;
 pub mod protocol;
+#[cfg(feature = "trace")]
+pub mod replay;
 pub mod rules;
 pub mod state;
 #[cfg(feature = "proptest")]

@@ -37,7 +37,7 @@
 //! ```
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 mod wrapper;
 
@@ -350,6 +350,10 @@ pub fn reply_line(plane: &Plane, mv: Option<Move>) -> String {
     mv.to_string()
 }
 
+/// The longest controller line [`run_bot`] reads, in bytes without the newline; checked before
+/// more is read.
+pub const MAX_LINE_BYTES: usize = 256;
+
 /// An error of [`run_bot`]: bad input (with its 1-based line number) or I/O.
 #[derive(Debug, thiserror::Error)]
 pub enum DriverError {
@@ -378,6 +382,14 @@ pub enum DriverError {
         line: usize,
         /// The rejected size.
         source: ArenaError,
+    },
+    /// A line is longer than [`MAX_LINE_BYTES`] (the controller's are at most about 30).
+    #[error("line {line}: longer than the limit of {limit} bytes")]
+    LineTooLong {
+        /// The 1-based line number.
+        line: usize,
+        /// The limit, [`MAX_LINE_BYTES`].
+        limit: usize,
     },
     /// Reading or writing failed.
     #[error("i/o: {0}")]
@@ -422,10 +434,32 @@ pub fn run_bot(
     let mut in_turn = false;
     let mut turns = 0;
     let mut last_line = 0;
-    for (index, line) in input.lines().enumerate() {
-        let line_number = index + 1;
+    let mut input = input;
+    let mut bytes = Vec::with_capacity(64);
+    let mut line_number = 0;
+    loop {
+        bytes.clear();
+        // `take`: a line without end stops at the limit instead of filling memory.
+        let read = (&mut input)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if read == 0 {
+            break;
+        }
+        line_number += 1;
         last_line = line_number;
-        let line = line?;
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > MAX_LINE_BYTES {
+            return Err(DriverError::LineTooLong {
+                line: line_number,
+                limit: MAX_LINE_BYTES,
+            });
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         let message = Message::parse(&line).map_err(|source| DriverError::Protocol {
             line: line_number,
             source,
@@ -685,6 +719,14 @@ mod tests {
         assert!(run_bot(&mut Idle, interrupted.as_bytes(), Vec::new()).is_err());
         let stray = "alive 0 5 0 S 0\n";
         assert!(run_bot(&mut Idle, stray.as_bytes(), Vec::new()).is_err());
+        let endless = "NEW TURN".repeat(100);
+        assert!(matches!(
+            run_bot(&mut Idle, endless.as_bytes(), Vec::new()),
+            Err(DriverError::LineTooLong {
+                line: 1,
+                limit: 256
+            })
+        ));
         let huge = "NEW CONTEST 1000 100\n";
         assert!(matches!(
             run_bot(&mut Idle, huge.as_bytes(), Vec::new()),

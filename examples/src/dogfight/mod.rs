@@ -12,7 +12,8 @@ use std::time::Instant;
 
 use dogfight::bot::play_fight_from;
 use dogfight::protocol::Fault;
-use dogfight::trace::{Trace, verify_files};
+use dogfight::replay::verify_files;
+use dogfight::trace::Trace;
 use dogfight::{Arena, Bot, Config, Game, MatchUp};
 
 use crate::Args;
