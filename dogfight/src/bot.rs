@@ -81,7 +81,7 @@ pub struct Round {
 /// Player 1 acts before player 2, but both see the same state (`C:146-147`), so the order is
 /// not observable unless the bots share something.
 pub fn play_fight(game: &Game, p1: &mut impl Bot, p2: &mut impl Bot) -> Outcome {
-    play_fight_from(game, game.initial_state(), [p1, p2], |_| {})
+    play_fight_from(game, game.initial_state(0), [p1, p2], |_| {})
 }
 
 /// Plays from `state` until the fight ends, calling `observe` after every round.
@@ -166,7 +166,7 @@ mod tests {
         let mut rounds = 0;
         let outcome = play_fight_from(
             &game,
-            game.initial_state(),
+            game.initial_state(0),
             [&mut Shooter, &mut Straight],
             |round| {
                 rounds += 1;

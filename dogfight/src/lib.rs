@@ -18,6 +18,7 @@
 //! | [`event`] | what a round did |
 //! | [`outcome`] | fight results and match-up scores |
 //! | [`bot`] | the [`Bot`] trait and fight/match runners |
+//! | [`contract`] | `pathfind::tree::Game` for [`Game`]: the workspace's game contract |
 //! | [`protocol`] | the non-Java wrapper's stdin/stdout protocol and a bot-side driver |
 //! | `trace` | the golden trace format: read, write, replay (feature `trace`, on by default) |
 //! | `replay` | `verify_files`: the workspace's one replay surface (feature `trace`) |
@@ -26,6 +27,7 @@
 pub mod action;
 pub mod arena;
 pub mod bot;
+pub mod contract;
 pub mod direction;
 pub mod event;
 pub mod outcome;

@@ -697,7 +697,7 @@ mod tests {
     fn a_silent_program_is_reported() {
         let game = Game::default();
         let mut wrapper = Wrapper::new(&game, &b""[..], std::io::sink(), Limits::default());
-        let action = wrapper.act(&game, &game.initial_state(), Side::P2);
+        let action = wrapper.act(&game, &game.initial_state(0), Side::P2);
         assert_eq!(action, Action::none());
         assert_eq!(wrapper.fault(), Some(&Fault::Crash { round: 1 }));
     }

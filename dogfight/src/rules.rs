@@ -62,7 +62,7 @@ pub type Moves = SmallVec<[Move; 34]>;
 /// use dogfight::{Action, Actions, Direction, Game, Move};
 ///
 /// let game = Game::default();
-/// let state = game.initial_state();
+/// let state = game.initial_state(0);
 /// // Everyone flies straight; player 1's first plane also fires.
 /// let actions = Actions::new(
 ///     Action::new(Move::slide(Direction::S).firing(), Move::slide(Direction::S)),
@@ -99,9 +99,11 @@ impl Game {
         &self.config
     }
 
-    /// The start of every fight (`C:111-114`). The rules have no chance, so there is no seed:
-    /// every fight starts the same, as in the original.
-    pub const fn initial_state(&self) -> State {
+    /// The start of every fight (`C:111-114`). The rules have no chance, so `seed` is ignored
+    /// (it is there for the workspace's one shape, `initial_state(seed)`): every fight starts the
+    /// same, as in the original.
+    pub const fn initial_state(&self, seed: u64) -> State {
+        let _ = seed;
         State::start(&self.arena)
     }
 
@@ -231,8 +233,9 @@ impl Game {
         })
     }
 
-    /// Whether the fight is over.
-    pub const fn is_over(&self, state: &State) -> bool {
+    /// Whether the fight is over: exactly when [`outcome`](Game::outcome) is `Some`, the round
+    /// limit included.
+    pub const fn is_terminal(&self, state: &State) -> bool {
         self.outcome(state).is_some()
     }
 
@@ -647,7 +650,7 @@ mod tests {
     #[test]
     fn observe_is_the_wrappers_view() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         s.planes[3].alive = false;
         let seen = game.observe(&s, Side::P2);
         assert_eq!(seen.planes[0], s.planes[2]);
@@ -667,7 +670,7 @@ mod tests {
     #[test]
     fn end_checks() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         assert_eq!(game.outcome(&s), None);
         s.planes[0].alive = false;
         s.planes[1].alive = false;
@@ -676,7 +679,7 @@ mod tests {
         s.planes[2].alive = false;
         s.planes[3].alive = false;
         assert_eq!(game.outcome(&s).unwrap().result(), 0);
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         s.round = 100;
         s.planes[3].alive = false;
         let outcome = game.outcome(&s).unwrap();
@@ -689,7 +692,7 @@ mod tests {
     #[test]
     fn straight_flight_hits_the_wall_in_round_14() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         while game.outcome(&s).is_none() {
             game.advance(&mut s, &Actions::default());
         }
@@ -700,7 +703,7 @@ mod tests {
     #[test]
     fn legal_move_counts() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 34);
         s.planes[0].cooldown = 1;
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 17);

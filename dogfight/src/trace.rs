@@ -19,8 +19,8 @@
 //!
 //! // Record a fight, write it as a JSON line, read it back and replay it.
 //! let game = Game::default();
-//! let mut trace = Trace::new("straight", &game, game.initial_state());
-//! let outcome = play_fight_from(&game, game.initial_state(), [&mut Straight, &mut Straight],
+//! let mut trace = Trace::new("straight", &game, game.initial_state(0));
+//! let outcome = play_fight_from(&game, game.initial_state(0), [&mut Straight, &mut Straight],
 //!     |round| trace.push(round));
 //! trace.finish(Some(outcome));
 //! let line = trace.to_json();
@@ -715,8 +715,8 @@ mod tests {
     #[test]
     fn a_tampered_trace_reports_the_first_difference() {
         let game = Game::default();
-        let mut trace = Trace::new("t", &game, game.initial_state());
-        let mut state = game.initial_state();
+        let mut trace = Trace::new("t", &game, game.initial_state(0));
+        let mut state = game.initial_state(0);
         while game.outcome(&state).is_none() {
             let before = state;
             let actions = Actions::default();

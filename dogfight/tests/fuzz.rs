@@ -118,10 +118,10 @@ impl Bot for Wild {
 /// A recorded fight between two wild bots, as one golden-format JSON line.
 fn generated_trace(seed: u64) -> String {
     let game = Game::default();
-    let mut trace = Trace::new(format!("fuzz-{seed}"), &game, game.initial_state());
+    let mut trace = Trace::new(format!("fuzz-{seed}"), &game, game.initial_state(0));
     let mut p1 = Wild(Pcg64Mcg::seed_from_u64(seed));
     let mut p2 = Wild(Pcg64Mcg::seed_from_u64(seed + 1));
-    let outcome = play_fight_from(&game, game.initial_state(), [&mut p1, &mut p2], |round| {
+    let outcome = play_fight_from(&game, game.initial_state(0), [&mut p1, &mut p2], |round| {
         trace.push(round)
     });
     trace.finish(Some(outcome));
@@ -134,7 +134,7 @@ fn generated_transcript(seed: u64) -> String {
     let mut text = String::from("NEW CONTEST 14 100\nNEW OPPONENT 10\nNEW FIGHT 0 0 0\n");
     let mut p1 = Wild(Pcg64Mcg::seed_from_u64(seed));
     let mut p2 = Wild(Pcg64Mcg::seed_from_u64(seed + 1));
-    play_fight_from(&game, game.initial_state(), [&mut p1, &mut p2], |round| {
+    play_fight_from(&game, game.initial_state(0), [&mut p1, &mut p2], |round| {
         let seen = game.observe(&round.before, Side::P2);
         for message in turn_messages(&game, &seen, Side::P1) {
             text.push_str(&message.to_string());

@@ -26,7 +26,7 @@ fn shell(script: &str) -> (Game, Wrapper) {
 }
 
 fn one_turn(game: &Game, wrapper: &mut Wrapper) -> Action {
-    wrapper.act(game, &game.initial_state(), Side::P1)
+    wrapper.act(game, &game.initial_state(0), Side::P1)
 }
 
 /// Answers every turn with two `S 0 0` lines.
@@ -78,7 +78,7 @@ fn a_program_that_never_reads_is_given_up() {
     // It answers every turn at once but never reads, so its input pipe fills (about 64 KiB,
     // some 600 turns), then the 2-turn queue; the wrapper never blocks on the pipe.
     let (game, mut wrapper) = shell("yes 'N 0 0'");
-    let state = State::new(game.initial_state().planes);
+    let state = State::new(game.initial_state(0).planes);
     let mut turns = 0;
     while wrapper.is_running() && turns < 20_000 {
         wrapper.act(&game, &state, Side::P1);

@@ -181,12 +181,12 @@ fn writer(mut output: impl Write, queue: Receiver<String>) {
 /// // A scripted "program": its replies are already written; what it is sent is dropped.
 /// let replies = "SE 0 1\ngarbage\n";
 /// let mut wrapper = Wrapper::new(&game, replies.as_bytes(), std::io::sink(), Limits::default());
-/// let action = wrapper.act(&game, &game.initial_state(), Side::P1);
+/// let action = wrapper.act(&game, &game.initial_state(0), Side::P1);
 /// assert_eq!(action.moves[0], Some(Move::new("SE".parse()?, false, true)));
 /// assert_eq!(action.moves[1], Some(Move::new(Direction::N, false, false)));
 /// assert_eq!(wrapper.fault().map(Fault::kind), Some("garbage"));
 /// // Then the output ends: a crash, and the planes fly straight.
-/// let action = wrapper.act(&game, &game.initial_state(), Side::P1);
+/// let action = wrapper.act(&game, &game.initial_state(0), Side::P1);
 /// assert_eq!(action.moves, [None, None]);
 /// assert_eq!(wrapper.fault().map(Fault::kind), Some("crash"));
 /// # Ok::<(), dogfight::ParseDirectionError>(())

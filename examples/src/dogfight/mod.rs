@@ -98,13 +98,17 @@ pub fn play(args: &Args) -> Result<(), String> {
             p1.new_fight(&game, fight, tally.wins[0], tally.wins[1]);
             p2.new_fight(&game, fight, tally.wins[1], tally.wins[0]);
             let id = format!("{first}_vs_{second}_{}", played + fight + 1);
-            let mut trace = Trace::new(id, &game, game.initial_state());
-            let outcome =
-                play_fight_from(&game, game.initial_state(), [&mut *p1, &mut *p2], |round| {
+            let mut trace = Trace::new(id, &game, game.initial_state(0));
+            let outcome = play_fight_from(
+                &game,
+                game.initial_state(0),
+                [&mut *p1, &mut *p2],
+                |round| {
                     if record.is_some() {
                         trace.push(round);
                     }
-                });
+                },
+            );
             rounds += u64::from(outcome.round);
             tally.record(&outcome);
             let fight_number = played + fight + 1;
