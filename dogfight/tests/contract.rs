@@ -104,6 +104,21 @@ fn the_contract_holds_over_random_playouts() {
     }
 }
 
+/// The workspace's generic harness (`pathfind::tree::check`): determinism, step = clone +
+/// advance, movers, legal actions (each one tried), outcome, returns against ranks, over means
+/// over, termination within the round limit, observation; and serde round trips of states.
+#[test]
+fn the_workspace_harness_passes() {
+    let game = Game::default();
+    let rounds = usize::from(game.config().rounds);
+    let summary = tree::check::contract(&game, 0..60, rounds, |outcome| {
+        outcome.ranks().map(usize::from).to_vec()
+    });
+    assert_eq!(summary.games, 60);
+    assert!(summary.actions_tried > 10_000, "{summary:?}");
+    assert_eq!(tree::check::serde_round_trip(&game, 0..20, rounds), 20);
+}
+
 #[test]
 fn ranks_are_one_based_and_shared_on_a_draw() {
     let outcome = |winner| Outcome {
