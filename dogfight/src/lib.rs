@@ -23,6 +23,7 @@
 //! | `trace` | the golden trace format: read, write, replay (feature `trace`, on by default) |
 //! | `replay` | `verify_files`: the workspace's one replay surface (feature `trace`) |
 //! | `strategy` | proptest strategies (feature `proptest`) |
+//! | `svg` | pictures of a state (feature `svg`) |
 
 pub mod action;
 pub mod arena;
@@ -39,6 +40,8 @@ pub mod rules;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "trace")]
 pub mod trace;
 
