@@ -6,6 +6,7 @@
 //! ```
 
 pub mod bots;
+pub mod playable;
 
 use std::io::Write;
 use std::time::Instant;
