@@ -27,7 +27,8 @@ fn parallel_tournament(c: &mut Criterion) {
         let options = dogfight_options(jobs);
         group.bench_with_input(BenchmarkId::new("jobs", jobs), &options, |b, options| {
             b.iter(|| {
-                let results = examples::dogfight::tournament(black_box(options)).expect("plays");
+                let (results, _) =
+                    examples::dogfight::tournament(black_box(options)).expect("plays");
                 assert_eq!(results.records.len(), 1000);
                 results
             });

@@ -2,15 +2,19 @@
 //! tournament runner, plus the original tournament's match-up points.
 
 pub mod bots;
+pub mod playable;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use dogfight::bot::play_fight_from;
-use dogfight::trace::{Trace, verify_files};
-use dogfight::{Arena, Config, Game, Side};
+use dogfight::protocol::Fault;
+use dogfight::replay::verify_files;
+use dogfight::trace::Trace;
+use dogfight::{Arena, Config, Game};
 
 use crate::cli::MatchArgs;
+use crate::playable::Playable;
 use crate::results::{GameRecord, Results, Tournament};
 use crate::runner::{self, GameSetup};
 
@@ -55,13 +59,18 @@ fn label(name: &str) -> String {
     }
 }
 
-/// Plays one fight of a tournament; with `record`, also returns its trace as one JSON line.
+/// What a fight leaves besides its record: its trace (with `--record`) and each seat's program
+/// fault, if any.
+type FightExtras = (Option<String>, [Option<Fault>; 2]);
+
+/// Plays one fight of a tournament with the crate's own bot shape (so that the faults of external
+/// programs can be reported); scores and places are those of [`Playable`].
 pub fn play_fight(
     game: &Game,
     lineup: &[String],
     setup: &GameSetup,
     record: bool,
-) -> Result<(GameRecord, Option<String>), String> {
+) -> Result<(GameRecord, FightExtras), String> {
     let mut seats = Vec::with_capacity(2);
     for (seat, &entry) in setup.seats.iter().enumerate() {
         let mut bot = bots::bot(&lineup[entry], setup.bot_seed(seat), game)?;
@@ -78,25 +87,17 @@ pub fn play_fight(
         ));
     };
     let names: Vec<String> = setup.seats.iter().map(|&e| label(&lineup[e])).collect();
+    let start = game.initial_state(setup.seed);
     let mut trace = record.then(|| {
         let id = format!("{}_vs_{}_{}", names[0], names[1], setup.index + 1);
-        Trace::new(id, game, game.initial_state())
+        Trace::new(id, game, start)
     });
-    let outcome = play_fight_from(
-        game,
-        game.initial_state(),
-        [&mut **p1, &mut **p2],
-        |round| {
-            if let Some(trace) = trace.as_mut() {
-                trace.push(round);
-            }
-        },
-    );
-    let (scores, ranks) = match outcome.winner {
-        Some(Side::P1) => (vec![1.0, 0.0], vec![1, 2]),
-        Some(Side::P2) => (vec![0.0, 1.0], vec![2, 1]),
-        None => (vec![0.5, 0.5], vec![1, 1]),
-    };
+    let outcome = play_fight_from(game, start, [&mut **p1, &mut **p2], |round| {
+        if let Some(trace) = trace.as_mut() {
+            trace.push(round);
+        }
+    });
+    let faults = [p1.fight_fault(), p2.fight_fault()];
     let line = trace.map(|mut trace| {
         trace.finish(Some(outcome));
         trace.to_json()
@@ -104,11 +105,11 @@ pub fn play_fight(
     let record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
-        scores,
-        ranks,
+        scores: game.scores(&outcome),
+        ranks: game.ranks(&outcome),
         steps: u64::from(outcome.round),
     };
-    Ok((record, line))
+    Ok((record, (line, faults)))
 }
 
 /// Builds the game `play dogfight` plays.
@@ -122,8 +123,8 @@ pub fn game(options: &Options) -> Result<Game, String> {
 }
 
 /// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
-/// the caller); writes the traces when `--record` is given.
-pub fn tournament(options: &Options) -> Result<Results, String> {
+/// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
+pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
     let lineup = options.common.lineup_or(&["search", "random"]);
     if lineup.len() != 2 {
         return Err(format!("--bots needs two names, got {}", lineup.len()));
@@ -148,19 +149,64 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         None => None,
     };
     let recording = out.is_some();
+    let mut faults = vec![Faults::default(); tournament.lineup.len()];
     let results = runner::run(
         &tournament,
         &options.common.run_options(),
         |setup| play_fight(&game, &tournament.lineup, setup, recording),
-        |_, line| match (out.as_mut(), line) {
-            (Some(out), Some(line)) => writeln!(out, "{line}").map_err(|e| e.to_string()),
-            _ => Ok(()),
+        |setup, (line, fight_faults)| {
+            for (seat, fault) in fight_faults.into_iter().enumerate() {
+                if let Some(fault) = fault {
+                    faults[setup.seats[seat]].record(setup.index + 1, fault);
+                }
+            }
+            match (out.as_mut(), line) {
+                (Some(out), Some(line)) => writeln!(out, "{line}").map_err(|e| e.to_string()),
+                _ => Ok(()),
+            }
         },
     )?;
     if let Some(mut out) = out {
         out.flush().map_err(|e| e.to_string())?;
     }
-    Ok(results)
+    Ok((results, faults))
+}
+
+/// The faults of one line-up entry's program over a run: how many fights had each kind, and the
+/// first.
+#[derive(Debug, Clone, Default)]
+pub struct Faults {
+    /// Fights per fault kind, in order of first appearance.
+    counts: Vec<(&'static str, u32)>,
+    first: Option<(u64, Fault)>,
+}
+
+impl Faults {
+    fn record(&mut self, fight: u64, fault: Fault) {
+        match self
+            .counts
+            .iter_mut()
+            .find(|(kind, _)| *kind == fault.kind())
+        {
+            Some((_, count)) => *count += 1,
+            None => self.counts.push((fault.kind(), 1)),
+        }
+        self.first.get_or_insert((fight, fault));
+    }
+
+    /// `faults of NAME: fights with a fault: 3 timeout, 1 garbage; first in fight 2: ...`.
+    pub fn summary(&self, name: &str) -> Option<String> {
+        let (fight, fault) = self.first.as_ref()?;
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        Some(format!(
+            "faults of {name}: fights with a fault: {}; first in fight {fight}: {fault}",
+            counts.join(", ")
+        ))
+    }
 }
 
 /// The original tournament's scoring of a results table: consecutive fights grouped into
@@ -201,8 +247,13 @@ pub fn matchup_points(results: &Results, size: u64) -> Vec<[u64; 4]> {
 
 /// Runs `play dogfight`: the results table, then the match-up points of the original tournament.
 pub fn play(options: &Options) -> Result<(), String> {
-    let results = tournament(options)?;
+    let (results, faults) = tournament(options)?;
     options.common.report(&results)?;
+    for (name, faults) in results.tournament.lineup.iter().zip(&faults) {
+        if let Some(line) = faults.summary(&label(name)) {
+            println!("{line}");
+        }
+    }
     let size = u64::from(Config::default().fights.max(1));
     for (entry, [won, drawn, lost, points]) in matchup_points(&results, size).iter().enumerate() {
         println!(
@@ -214,8 +265,8 @@ pub fn play(options: &Options) -> Result<(), String> {
 }
 
 /// Runs `play verify dogfight FILE...`: replays golden-format trace files through
-/// [`dogfight::trace`] and returns the conformance line, or the first mismatch.
-pub fn verify(files: &[PathBuf]) -> Result<String, String> {
+/// [`dogfight::replay`] and returns the conformance line, or the first mismatch.
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
     verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())
@@ -284,7 +335,7 @@ mod tests {
     fn a_short_match_runs_and_records_replayable_traces() {
         let path = std::env::temp_dir().join(format!("dogfight-play-{}.jsonl", std::process::id()));
         let path_text = path.display().to_string();
-        let results = tournament(&options(&[
+        let (results, _) = tournament(&options(&[
             "--bots",
             "search,random",
             "--games",
@@ -306,7 +357,7 @@ mod tests {
 
     #[test]
     fn matchups_are_scored_like_the_original_tournament() {
-        let results = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
+        let (results, _) = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
         let table = matchup_points(&results, 10);
         // Two match-ups of 10 fights: every match-up is won, drawn or lost by each entry.
         assert_eq!(table[0][0] + table[0][1] + table[0][2], 2);
