@@ -509,7 +509,10 @@ impl Game {
             state.sweep = order;
         }
 
-        state.iteration += 1;
+        // A loaded `list` JSON may say `Iteration: u64::MAX`: the counter stays there instead of
+        // wrapping to 0 (which would restart the timeout). Go's int would wrap; no real game gets
+        // near it.
+        state.iteration = state.iteration.saturating_add(1);
         state.world_vapor = world_vapor;
         state.alive = alive;
         let (win, leader) = self.is_winner(state);
@@ -892,6 +895,18 @@ mod tests {
                 color: Color::Blue,
             }),
         }
+    }
+
+    #[test]
+    fn the_iteration_counter_saturates_instead_of_wrapping() {
+        let g = game(100, 100);
+        let mut s = g
+            .world_from_clouds(&[storm("P", 50.0, 50.0, 9.0)], 0)
+            .unwrap();
+        s.set_stats(u64::MAX, 9.0, 1, false, Leader::Unknown);
+        g.update(&mut s);
+        assert_eq!(s.iteration(), u64::MAX);
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::Timeout);
     }
 
     #[test]

@@ -224,4 +224,6 @@ pub fn play(args: &Args) -> Result<(), String> {
 /// and `kill_ring_vectors.json`.
 pub fn verify(files: &[String]) -> Result<String, String> {
     cloudwars::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
