@@ -91,7 +91,11 @@ impl Client {
         self.writer.write_all(b"\n")?;
         let mut reply = Vec::new();
         let limit = MAX_REPLY_LINE as u64 + 2;
-        if (&mut self.reader).take(limit).read_until(b'\n', &mut reply)? == 0 {
+        if (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut reply)?
+            == 0
+        {
             return Err(ClientError::Closed);
         }
         if !reply.ends_with(b"\n") && reply.len() as u64 >= limit {

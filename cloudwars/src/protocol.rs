@@ -215,7 +215,11 @@ pub fn parse_go_f32(text: &str) -> Result<f32, FloatError> {
         return Err(syntax());
     }
     // Bytes, not a string slice: the second character may be multi-byte (`6é`).
-    if unsigned.as_bytes().get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x")) {
+    if unsigned
+        .as_bytes()
+        .get(..2)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"0x"))
+    {
         return Err(syntax());
     }
     let v: f32 = text.parse().map_err(|_| syntax())?;
@@ -868,7 +872,11 @@ mod tests {
                 continue;
             }
             let text = go_f32(v).unwrap();
-            assert_eq!(text.parse::<f32>().unwrap().to_bits(), v.to_bits(), "{text}");
+            assert_eq!(
+                text.parse::<f32>().unwrap().to_bits(),
+                v.to_bits(),
+                "{text}"
+            );
             let digits = |s: &str| {
                 let m = s.split(['e', 'E']).next().unwrap();
                 m.trim_start_matches('-')

@@ -853,7 +853,10 @@ mod tests {
     #[test]
     fn files_without_traces_are_an_error() {
         let none: [&str; 0] = [];
-        assert!(matches!(verify_files(&none), Err(VerifyError::Empty { .. })));
+        assert!(matches!(
+            verify_files(&none),
+            Err(VerifyError::Empty { .. })
+        ));
         let dir = std::env::temp_dir().join(format!("cloudwars-replay-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let empty = dir.join("micro_cases.json");

@@ -457,7 +457,10 @@ fn a_multi_byte_number_in_a_move_gets_a_reply_and_the_lockstep_game_goes_on() {
     b.name("B").unwrap();
     b.play().unwrap();
     // "6é" reads as 0 (a syntax error, as in Go): a wind of strength 0 is an invalid move.
-    assert_eq!(a.send_line("move6é;0").unwrap(), err(ServerError::InvalidMove));
+    assert_eq!(
+        a.send_line("move6é;0").unwrap(),
+        err(ServerError::InvalidMove)
+    );
     let b_thread = thread::spawn(move || {
         let first = b.list().unwrap().iteration;
         (first, b)
