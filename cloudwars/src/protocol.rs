@@ -24,7 +24,8 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::cloud::{Color, Player, PlayerId, Uid, Vec2};
-use crate::rules::{Game, WorldError};
+use crate::error::WorldError;
+use crate::rules::Game;
 use crate::state::{Config, Leader, NO_PLAYER_ALIVE, State};
 
 /// The longest name `name` accepts, in bytes after trimming.

@@ -11,83 +11,14 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use smallvec::{SmallVec, smallvec};
-use thiserror::Error;
+use smallvec::SmallVec;
 
 use crate::action::{Action, Event, Events};
-use crate::cloud::{Cloud, Player, PlayerId, Uid, Vec2};
-use crate::state::{Config, Leader, Outcome, State, WinReason, WorldParams};
-
-/// Why a move or kill was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum CommandError {
-    /// No such player, or the player has no cloud.
-    #[error("{0} has no cloud in this world")]
-    UnknownPlayer(PlayerId),
-    /// A NaN or infinite wind component. The original accepts NaN (and then cannot serialise its
-    /// world); we refuse it. This is a deliberate deviation.
-    #[error("the wind ({x}, {y}) is not finite")]
-    NonFiniteWind {
-        /// The rejected x.
-        x: f32,
-        /// The rejected y.
-        y: f32,
-    },
-    /// The wind strength is below 1 or above half the vapor (both bounds inclusive are allowed).
-    /// A dead player always gets this.
-    #[error("wind strength {strength} is outside [1, {max}] (half the cloud's vapor)")]
-    StrengthOutOfRange {
-        /// `sqrt(x*x + y*y)` as the original computes it.
-        strength: f32,
-        /// Half the cloud's vapor.
-        max: f32,
-    },
-    /// `kill` by a player who is already dead.
-    #[error("{0} is already dead")]
-    AlreadyDead(PlayerId),
-}
-
-/// Why a world could not be built.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum WorldError {
-    /// Width or height below 1.
-    #[error("board size {width}x{height} is not positive")]
-    BadSize {
-        /// The rejected width.
-        width: i32,
-        /// The rejected height.
-        height: i32,
-    },
-    /// A cloud field that is NaN or infinite.
-    #[error("cloud {index}: {field} is {value}, not finite")]
-    NonFinite {
-        /// The cloud's position in the list.
-        index: usize,
-        /// `x`, `y`, `vx`, `vy` or `vapor`.
-        field: &'static str,
-        /// The rejected value.
-        value: f32,
-    },
-    /// More than 255 players.
-    #[error("{count} players; at most 255 are supported")]
-    TooManyPlayers {
-        /// How many were asked for.
-        count: usize,
-    },
-    /// More than 65 535 clouds.
-    #[error("{count} clouds; at most 65535 are supported")]
-    TooManyClouds {
-        /// How many were asked for.
-        count: usize,
-    },
-    /// Random placement found no spot that overlaps no cloud (the original would loop for ever).
-    #[error("no free spot for a new player after {attempts} attempts")]
-    NoFreeSpot {
-        /// How many positions were tried.
-        attempts: u32,
-    },
-}
+use crate::cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
+pub use crate::error::{CommandError, WorldError};
+use crate::state::{
+    Config, Leader, MAX_PLAYERS, Outcome, Setup, State, WinReason, WindStrength, WorldParams,
+};
 
 /// One cloud of an explicit world: what a scenario file or a loaded world lists.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,32 +40,131 @@ pub const PLACEMENT_ATTEMPTS: u32 = 100_000;
 /// Below this many clouds an update compares every pair; above it, it sweeps along x.
 const SWEEP_MIN_CLOUDS: usize = 12;
 
-/// A CloudWars world's fixed part: its [`Config`] and the precomputed kill ring. Built once and
-/// shared by reference; all changing data is in [`State`].
+/// A CloudWars world's fixed part: its [`Config`], the [`Setup`] of new games and the
+/// precomputed kill ring and wind directions. Built once and shared by reference; all changing
+/// data is in [`State`]. Fields are private so the precomputed tables always match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     config: Config,
+    setup: Setup,
     kill_ring: [Vec2; 36],
+    /// Unit vectors of the setup's wind directions.
+    directions: Vec<Vec2>,
 }
 
 impl Game {
-    /// A game with this configuration (the board must be at least 1×1).
+    /// A game with this configuration (the board must be at least 1×1) and the default
+    /// [`Setup`] (the original server's world: 100 rainclouds, 3 players).
     pub fn new(config: Config) -> Result<Game, WorldError> {
+        Game::with_setup(config, Setup::default())
+    }
+
+    /// A game with this configuration and setup (checked: 1 to 64 players of finite vapor at
+    /// least 2, at most 65 535 clouds in all, 1 to 360 wind directions, finite strengths).
+    pub fn with_setup(config: Config, setup: Setup) -> Result<Game, WorldError> {
         if config.width < 1 || config.height < 1 {
             return Err(WorldError::BadSize {
                 width: config.width,
                 height: config.height,
             });
         }
+        let bad = |field, value: String, reason| {
+            Err(WorldError::BadSetup {
+                field,
+                value,
+                reason,
+            })
+        };
+        if !(1..=MAX_PLAYERS).contains(&setup.players) {
+            return bad("players", setup.players.to_string(), "1 to 64");
+        }
+        let vapor = setup.params.player_vapor;
+        if !(vapor.is_finite() && vapor >= 2.0) {
+            return bad("player_vapor", vapor.to_string(), "finite, at least 2");
+        }
+        if setup.params.rainclouds + setup.players > u16::MAX as usize {
+            return bad(
+                "rainclouds",
+                setup.params.rainclouds.to_string(),
+                "at most 65535 clouds with the players",
+            );
+        }
+        if !(setup.params.max_wind.is_finite() && setup.params.max_vapor.is_finite()) {
+            return bad(
+                "max_wind/max_vapor",
+                format!("{}/{}", setup.params.max_wind, setup.params.max_vapor),
+                "finite",
+            );
+        }
+        if !(1..=360).contains(&setup.winds.directions) {
+            return bad(
+                "winds.directions",
+                setup.winds.directions.to_string(),
+                "1 to 360",
+            );
+        }
+        for s in &setup.winds.strengths {
+            let (WindStrength::Absolute(v) | WindStrength::OfVapor(v)) = *s;
+            if !v.is_finite() {
+                return bad("winds.strengths", v.to_string(), "finite");
+            }
+        }
+        let n = setup.winds.directions;
+        let directions = (0..n)
+            .map(|k| {
+                let angle = f32::from(k) * (2.0 * std::f32::consts::PI / f32::from(n));
+                Vec2::new(angle.cos(), angle.sin())
+            })
+            .collect();
         Ok(Game {
             config,
+            setup,
             kill_ring: kill_ring_vectors(),
+            directions,
         })
     }
 
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// What [`initial_state`](Game::initial_state) builds and
+    /// [`legal_actions`](Game::legal_actions) lists.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The number of players of [`initial_state`](Game::initial_state)'s games.
+    pub fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    /// A new game, seeded: [`new_world`](Game::new_world) with the setup's parameters, then the
+    /// setup's players (`P1`, `P2`, ...; colours blue, gray, orange, purple, red in turn) joining
+    /// at random free spots in order, as the original server places them. On a board too
+    /// crowded to find a free spot in [`PLACEMENT_ATTEMPTS`] draws, the player takes the last
+    /// spot drawn (the original would retry for ever).
+    pub fn initial_state(&self, seed: u64) -> State {
+        let mut state = self.new_world(&self.setup.params, seed);
+        for i in 0..self.setup.players {
+            let player = Player {
+                name: format!("P{}", i + 1),
+                color: Color::ALL[i % Color::ALL.len()],
+            };
+            let vapor = self.setup.params.player_vapor;
+            if let Err(WorldError::NoFreeSpot { .. }) =
+                self.add_player(&mut state, player.clone(), None, vapor)
+            {
+                let pos = Vec2::new(
+                    state.rng.random::<f32>() * self.config.width as f32,
+                    state.rng.random::<f32>() * self.config.height as f32,
+                );
+                // Checked by with_setup: fewer than 65 535 clouds and 64 players.
+                let _ = self.add_player(&mut state, player, Some(pos), vapor);
+            }
+        }
+        state
     }
 
     /// The 36 winds `kill` applies, `NewVelocityByAngle(i, 2.5)` for `i = 0, 10, …, 350`.
@@ -272,6 +302,7 @@ impl Game {
                 push_spawned(state, spawned);
                 Ok(())
             }
+            Action::Wait => Ok(()),
             Action::Kill => {
                 if state.clouds[index].is_dead() {
                     // The server answers "err: you're already dead" and never calls Kill; the
@@ -305,6 +336,7 @@ impl Game {
             .ok_or(CommandError::UnknownPlayer(player))?;
         match action {
             Action::Move(wind) => move_cloud(&mut cloud, wind).map(|_| ()),
+            Action::Wait => Ok(()),
             Action::Kill if cloud.is_dead() => Err(CommandError::AlreadyDead(player)),
             Action::Kill => Ok(()),
         }
@@ -312,18 +344,63 @@ impl Game {
 
     // ---------------------------------------------------------------- the step API
 
-    /// Pure step: a copy of `state` after the commands (in order) and one update.
-    pub fn step(&self, state: &State, actions: &[(PlayerId, Action)]) -> State {
+    /// The players who act: every living player (vapor at least 1, ids below 64) while the
+    /// game is not over; nobody once it is.
+    pub fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        let mut set = pathfind::tree::PlayerSet::EMPTY;
+        if self.is_terminal(state) {
+            return set;
+        }
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.index() < pathfind::tree::PlayerSet::CAPACITY
+                && !c.is_dead()
+            {
+                set = set.with(id.index());
+            }
+        }
+        set
+    }
+
+    /// Whether the game is over: the win flag of the last update is set (a share above 51%, the
+    /// timeout `iteration > 3 * 60 * game_speed`, or no player alive). This is the one meaning of
+    /// "over" in the crate: [`outcome`](Game::outcome) is `Some` exactly then, and
+    /// [`advance`](Game::advance) and [`step`](Game::step) change nothing then. (The original
+    /// server plays on and its share flag can turn false again; [`advance_commands`](Game::advance_commands)
+    /// and [`update`](Game::update) do so too, for replays and the server.)
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.win
+    }
+
+    /// One step with one action per player of [`to_move`](Game::to_move), in increasing player
+    /// order (`actions[i]` belongs to the `i`-th player to move; missing ones wait, extra ones are
+    /// ignored): the commands apply in player order, then one update runs. A refused command
+    /// changes nothing and is reported in the events. A terminal state does not change.
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        if self.is_terminal(state) {
+            return Events::new();
+        }
+        let movers = self.to_move(state);
+        let mut commands: SmallVec<[(PlayerId, Action); 8]> = SmallVec::new();
+        for (player, action) in movers.iter().zip(actions) {
+            commands.push((PlayerId(player as u8), *action));
+        }
+        self.advance_commands(state, &commands)
+    }
+
+    /// The pure form of [`advance`](Game::advance): a copy of `state`, advanced.
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
         let mut next = state.clone();
         self.advance(&mut next, actions);
         next
     }
 
-    /// In-place step: applies the commands in order (refused ones change nothing), then runs one
-    /// update. Returns what happened: each command's result and each player that died.
-    pub fn advance(&self, state: &mut State, actions: &[(PlayerId, Action)]) -> Events {
+    /// The original's free form of a step: any number of commands, from any player, applied in
+    /// order (refused ones change nothing), then one update, whether or not the win flag is set.
+    /// Returns each command's result and each player that died.
+    pub fn advance_commands(&self, state: &mut State, commands: &[(PlayerId, Action)]) -> Events {
         let mut events = Events::new();
-        for &(player, action) in actions {
+        for &(player, action) in commands {
             let result = self.apply(state, player, action);
             events.push(Event::Command {
                 player,
@@ -353,35 +430,81 @@ impl Game {
         events
     }
 
-    /// A small set of valid commands for `player`: 16 directions times 3 strengths (the minimum
-    /// 1, a twentieth and a fifth of the vapor, each only if valid), then `Kill`. The real action
-    /// space is continuous; this is the sample the example search bot uses. Fills `buf` (cleared
-    /// first) without allocating once it has grown.
+    /// The pure form of [`advance_commands`](Game::advance_commands).
+    pub fn step_commands(&self, state: &State, commands: &[(PlayerId, Action)]) -> State {
+        let mut next = state.clone();
+        self.advance_commands(&mut next, commands);
+        next
+    }
+
+    /// `player`'s legal actions in the setup's discretisation of the continuous wind
+    /// ([`WindGrid`](crate::WindGrid)): first [`Action::Wait`], then for each strength in order
+    /// each direction in order, leaving out the winds the rules refuse, then
+    /// [`Action::Kill`] if the grid lists it. Empty for a player not to move (dead, unknown, or
+    /// the game is over). Fills `buf` (cleared first) without allocating once it has grown.
     pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
         buf.clear();
+        if !self.to_move(state).contains(player.index()) {
+            return;
+        }
         let Some(cloud) = state.cloud_of(player) else {
             return;
         };
-        if cloud.is_dead() {
-            return;
-        }
-        for strength in [1.0, cloud.vapor / 20.0, cloud.vapor / 5.0] {
-            for k in 0..16 {
-                let angle = k as f32 * (std::f32::consts::PI / 8.0);
-                let wind = Vec2::new(angle.cos() * strength, angle.sin() * strength);
-                let action = Action::Move(wind);
-                if self.check(state, player, action).is_ok() {
+        buf.push(Action::Wait);
+        for strength in &self.setup.winds.strengths {
+            let strength = match *strength {
+                WindStrength::Absolute(v) => v,
+                WindStrength::OfVapor(f) => cloud.vapor * f,
+            };
+            for d in &self.directions {
+                let action = Action::Move(Vec2::new(d.x * strength, d.y * strength));
+                let mut copy = *cloud;
+                if let Action::Move(wind) = action
+                    && move_cloud(&mut copy, wind).is_ok()
+                {
                     buf.push(action);
                 }
             }
         }
-        buf.push(Action::Kill);
+        if self.setup.winds.kill {
+            buf.push(Action::Kill);
+        }
     }
 
-    /// What a player is told: CloudWars hides nothing, so every player gets the whole world, as
-    /// the `list` reply shows it (dead players included, clouds in list order).
-    pub fn observe(&self, state: &State) -> crate::protocol::WorldJson {
-        crate::protocol::WorldJson::from_state(self, state)
+    /// What a player is told: CloudWars hides nothing, so every player sees the whole state.
+    /// The `list` JSON of it is [`WorldJson::from_state`](crate::protocol::WorldJson::from_state).
+    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+        state.clone()
+    }
+
+    /// One value per player in `[0, 1]` (written to `out[..players]`): in a finished game 1 for
+    /// the winner and 0 for the others (all `1/n` when no player is alive); before, each
+    /// player's share of the players' vapor (all `1/n` when they have none).
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let n = state.players.len().min(out.len());
+        let share = if n == 0 { 0.0 } else { 1.0 / n as f64 };
+        out[..n].iter_mut().for_each(|v| *v = 0.0);
+        if self.is_terminal(state) {
+            match state.leader {
+                Leader::Player(id) if id.index() < n => out[id.index()] = 1.0,
+                _ => out[..n].iter_mut().for_each(|v| *v = share),
+            }
+            return;
+        }
+        let mut total = 0.0f64;
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.index() < n
+            {
+                out[id.index()] = f64::from(c.vapor.max(0.0));
+                total += f64::from(c.vapor.max(0.0));
+            }
+        }
+        if total > 0.0 && total.is_finite() {
+            out[..n].iter_mut().for_each(|v| *v /= total);
+        } else {
+            out[..n].iter_mut().for_each(|v| *v = share);
+        }
     }
 
     /// The result, once the win flag is set (see [`Outcome`]).
@@ -402,6 +525,16 @@ impl Game {
                 vapors[id.index()] = c.vapor;
             }
         }
+        let ranks = vapors
+            .iter()
+            .map(|v| {
+                if reason == WinReason::NoPlayerAlive {
+                    1
+                } else {
+                    1 + vapors.iter().filter(|o| *o > v).count() as u32
+                }
+            })
+            .collect();
         Some(Outcome {
             winner: match state.leader {
                 Leader::Player(id) => Some(id),
@@ -410,6 +543,7 @@ impl Game {
             reason,
             iteration: state.iteration,
             vapors,
+            ranks,
         })
     }
 
@@ -443,13 +577,32 @@ impl Game {
         let height = self.config.height as f32;
         let n = state.clouds.len();
 
+        let mut scratch = std::mem::take(&mut state.scratch);
+        // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
+        let cap = state.clouds.capacity().max(n);
+        for buf in [&mut scratch.rank, &mut scratch.new_index] {
+            if buf.capacity() < cap {
+                buf.reserve_exact(cap - buf.len());
+            }
+        }
+        if scratch.kept.capacity() < cap.div_ceil(64) {
+            scratch
+                .kept
+                .reserve_exact(cap.div_ceil(64) - scratch.kept.len());
+        }
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
-            Sweep::prepare(&state.clouds, std::mem::take(&mut state.sweep))
+            Sweep::prepare(
+                &state.clouds,
+                std::mem::take(&mut state.sweep),
+                std::mem::take(&mut scratch.rank),
+            )
         } else {
             None
         };
 
-        let mut kept: SmallVec<[u64; 4]> = smallvec![0; n.div_ceil(64)];
+        let mut kept = std::mem::take(&mut scratch.kept);
+        kept.clear();
+        kept.resize(n.div_ceil(64), 0);
         let mut world_vapor = 0.0f32;
         let mut alive = 0u32;
         for i in 0..n {
@@ -490,7 +643,8 @@ impl Game {
         }
 
         // Drop the rainclouds that were dead right after their own update, keeping the order.
-        let mut new_index: SmallVec<[u16; 256]> = SmallVec::new();
+        let mut new_index = std::mem::take(&mut scratch.new_index);
+        new_index.clear();
         let mut write = 0usize;
         for read in 0..n {
             new_index.push(write as u16);
@@ -507,7 +661,11 @@ impl Game {
                 *i = new_index[*i as usize];
             }
             state.sweep = order;
+            scratch.rank = sw.rank;
         }
+        scratch.kept = kept;
+        scratch.new_index = new_index;
+        state.scratch = scratch;
 
         // A loaded `list` JSON may say `Iteration: u64::MAX`: the counter stays there instead of
         // wrapping to 0 (which would restart the timeout). Go's int would wrap; no real game gets
@@ -721,13 +879,13 @@ struct Sweep {
     /// Cloud indices sorted by `pos.x`.
     order: Vec<u16>,
     /// `rank[i]`: where cloud `i` sits in `order`.
-    rank: SmallVec<[u16; 256]>,
+    rank: Vec<u16>,
     /// An upper bound of every live cloud's vapor.
     max_vapor: f32,
 }
 
 impl Sweep {
-    fn prepare(clouds: &Vec<Cloud>, mut order: Vec<u16>) -> Option<Sweep> {
+    fn prepare(clouds: &Vec<Cloud>, mut order: Vec<u16>, mut rank: Vec<u16>) -> Option<Sweep> {
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
         for c in clouds {
@@ -739,7 +897,8 @@ impl Sweep {
             }
         }
         // Reuse the last update's order if it is a partial permutation; add new clouds.
-        let mut rank: SmallVec<[u16; 256]> = smallvec![u16::MAX; n];
+        rank.clear();
+        rank.resize(n, u16::MAX);
         let mut valid = order.len() <= n;
         if valid {
             for (r, &i) in order.iter().enumerate() {
@@ -1038,7 +1197,7 @@ mod tests {
                 0,
             )
             .unwrap();
-        let view = g.observe(&s);
+        let view = crate::protocol::WorldJson::from_state(&g, &g.observe(&s, PlayerId(0)));
         assert_eq!(view.clouds.len(), 2);
         assert_eq!(view.clouds[0].player, "P");
         assert_eq!(view.clouds[1].vel, Vec2::new(1.0, 2.0));

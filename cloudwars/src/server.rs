@@ -585,6 +585,7 @@ fn command(shared: &Shared, session: &Session, action: Action) -> Reply {
             let seat = &mut inner.seats[id.index()];
             let result = match action {
                 Action::Move(wind) => move_cloud(&mut seat.shadow, wind).map(|_| ()),
+                Action::Wait => Ok(()),
                 Action::Kill => {
                     seat.shadow.vapor = 0.0;
                     Ok(())

@@ -447,7 +447,7 @@ fn engine_with_in_range_and_out_of_range_actions() {
                     actions.push((player, action));
                 }
                 let before = state.iteration();
-                game.advance(&mut state, &actions);
+                game.advance_commands(&mut state, &actions);
                 assert_eq!(state.iteration(), before.saturating_add(1), "case {case}");
                 let p = PlayerId(rng.random_range(0..8));
                 game.legal_actions(&state, p, &mut buf);

@@ -92,7 +92,7 @@ pub fn play_game(
                 }
             }
         }
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         // The original's win flag, or (our match rule) a player has died: the game is decided.
         let dead = |i: u8| state.cloud_of(PlayerId(i)).is_none_or(|c| c.is_dead());
         if state.win_condition() || dead(0) || dead(1) {
