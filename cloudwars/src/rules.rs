@@ -580,23 +580,32 @@ impl Game {
         let mut scratch = std::mem::take(&mut state.scratch);
         // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
         let cap = state.clouds.capacity().max(n);
-        for buf in [&mut scratch.rank, &mut scratch.new_index] {
-            if buf.capacity() < cap {
-                buf.reserve_exact(cap - buf.len());
-            }
+        if scratch.new_index.capacity() < cap {
+            scratch
+                .new_index
+                .reserve_exact(cap - scratch.new_index.len());
         }
         if scratch.kept.capacity() < cap.div_ceil(64) {
             scratch
                 .kept
                 .reserve_exact(cap.div_ceil(64) - scratch.kept.len());
         }
+        let buffers = SweepBuffers {
+            order: std::mem::take(&mut state.sweep),
+            xs: std::mem::take(&mut scratch.xs),
+            rank: std::mem::take(&mut scratch.rank),
+            marks: std::mem::take(&mut scratch.marks),
+        };
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
-            Sweep::prepare(
-                &state.clouds,
-                std::mem::take(&mut state.sweep),
-                std::mem::take(&mut scratch.rank),
-            )
+            match Sweep::prepare(&state.clouds, buffers) {
+                Ok(sweep) => Some(sweep),
+                Err(buffers) => {
+                    state.sweep = scratch.put_back(buffers);
+                    None
+                }
+            }
         } else {
+            state.sweep = scratch.put_back(buffers);
             None
         };
 
@@ -642,34 +651,43 @@ impl Game {
             }
         }
 
-        // Drop the rainclouds that were dead right after their own update, keeping the order.
-        let mut new_index = std::mem::take(&mut scratch.new_index);
-        new_index.clear();
-        let mut write = 0usize;
-        for read in 0..n {
-            new_index.push(write as u16);
-            if kept[read / 64] & (1 << (read % 64)) != 0 {
-                state.clouds[write] = state.clouds[read];
-                write += 1;
+        // Drop the rainclouds that were dead right after their own update, keeping the order
+        // (nothing to do when every cloud stays, the usual case).
+        let survivors: u32 = kept.iter().map(|w| w.count_ones()).sum();
+        if survivors as usize != n {
+            let mut new_index = std::mem::take(&mut scratch.new_index);
+            new_index.clear();
+            let mut write = 0usize;
+            for read in 0..n {
+                new_index.push(write as u16);
+                if kept[read / 64] & (1 << (read % 64)) != 0 {
+                    state.clouds[write] = state.clouds[read];
+                    write += 1;
+                }
             }
+            state.clouds.truncate(write);
+            if let Some(sw) = &mut sweep {
+                // Keep the order (and its x column) of the survivors, renumbered.
+                let mut w = 0;
+                for r in 0..sw.order.len() {
+                    let i = sw.order[r] as usize;
+                    if kept[i / 64] & (1 << (i % 64)) != 0 {
+                        sw.order[w] = new_index[i];
+                        sw.xs[w] = sw.xs[r];
+                        w += 1;
+                    }
+                }
+                sw.order.truncate(w);
+                sw.xs.truncate(w);
+            }
+            scratch.new_index = new_index;
         }
-        state.clouds.truncate(write);
         if let Some(sw) = sweep {
-            let mut order = sw.order;
-            order.retain(|i| kept[*i as usize / 64] & (1 << (*i as usize % 64)) != 0);
-            for i in order.iter_mut() {
-                *i = new_index[*i as usize];
-            }
-            state.sweep = order;
-            scratch.rank = sw.rank;
+            state.sweep = scratch.put_back(sw.into_buffers());
         }
         scratch.kept = kept;
-        scratch.new_index = new_index;
         state.scratch = scratch;
 
-        // A loaded `list` JSON may say `Iteration: u64::MAX`: the counter stays there instead of
-        // wrapping to 0 (which would restart the timeout). Go's int would wrap; no real game gets
-        // near it.
         state.iteration = state.iteration.saturating_add(1);
         state.world_vapor = world_vapor;
         state.alive = alive;
@@ -878,24 +896,66 @@ fn pair_mut(clouds: &mut [Cloud], a: usize, b: usize) -> (&mut Cloud, &mut Cloud
 struct Sweep {
     /// Cloud indices sorted by `pos.x`.
     order: Vec<u16>,
+    /// `xs[r]`: the x of cloud `order[r]`, so the scans read one contiguous array.
+    xs: Vec<f32>,
     /// `rank[i]`: where cloud `i` sits in `order`.
     rank: Vec<u16>,
+    /// Candidate marks, one bit per cloud index: iterating the set bits visits the candidates
+    /// in list order without sorting them. All clear between two absorptions.
+    marks: Vec<u64>,
     /// An upper bound of every live cloud's vapor.
     max_vapor: f32,
+    /// `sqrt(max_vapor)`, recomputed only when `max_vapor` changes.
+    max_radius: f32,
+}
+
+/// The buffers a [`Sweep`] reuses across updates (kept in the state's scratch).
+pub(crate) struct SweepBuffers {
+    pub(crate) order: Vec<u16>,
+    pub(crate) xs: Vec<f32>,
+    pub(crate) rank: Vec<u16>,
+    pub(crate) marks: Vec<u64>,
 }
 
 impl Sweep {
-    fn prepare(clouds: &Vec<Cloud>, mut order: Vec<u16>, mut rank: Vec<u16>) -> Option<Sweep> {
+    fn prepare(clouds: &Vec<Cloud>, buffers: SweepBuffers) -> Result<Sweep, SweepBuffers> {
+        let SweepBuffers {
+            mut order,
+            mut xs,
+            mut rank,
+            mut marks,
+        } = buffers;
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
         for c in clouds {
             if !c.pos.is_finite() || c.vapor.is_nan() {
-                return None;
+                return Err(SweepBuffers {
+                    order,
+                    xs,
+                    rank,
+                    marks,
+                });
             }
             if c.vapor > max_vapor {
                 max_vapor = c.vapor;
             }
         }
+        // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
+        let cap = clouds.capacity().max(n);
+        if order.capacity() < cap {
+            order.reserve_exact(cap - order.len());
+        }
+        if xs.capacity() < cap {
+            xs.reserve_exact(cap - xs.len());
+        }
+        if rank.capacity() < cap {
+            rank.reserve_exact(cap - rank.len());
+        }
+        if marks.capacity() < cap.div_ceil(64) {
+            marks.reserve_exact(cap.div_ceil(64) - marks.len());
+        }
+        marks.clear();
+        marks.resize(n.div_ceil(64), 0);
         // Reuse the last update's order if it is a partial permutation; add new clouds.
         rank.clear();
         rank.resize(n, u16::MAX);
@@ -914,50 +974,76 @@ impl Sweep {
             order.clear();
             rank.iter_mut().for_each(|r| *r = u16::MAX);
         }
-        // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
-        if order.capacity() < clouds.len().max(clouds.capacity()) {
-            order.reserve_exact(clouds.capacity().max(n) - order.len());
-        }
         for i in 0..n {
             if rank[i] == u16::MAX {
                 order.push(i as u16);
             }
         }
+        xs.clear();
+        xs.extend(order.iter().map(|&i| clouds[i as usize].pos.x));
         // Insertion sort: nearly sorted from the last update, so about linear.
         for j in 1..order.len() {
             let mut p = j;
-            while p > 0 && clouds[order[p - 1] as usize].pos.x > clouds[order[p] as usize].pos.x {
+            while p > 0 && xs[p - 1] > xs[p] {
                 order.swap(p - 1, p);
+                xs.swap(p - 1, p);
                 p -= 1;
             }
         }
         for (r, &i) in order.iter().enumerate() {
             rank[i as usize] = r as u16;
         }
-        Some(Sweep {
+        Ok(Sweep {
             order,
+            xs,
             rank,
+            marks,
             max_vapor,
+            max_radius: max_vapor.sqrt(),
         })
     }
 
+    fn into_buffers(self) -> SweepBuffers {
+        SweepBuffers {
+            order: self.order,
+            xs: self.xs,
+            rank: self.rank,
+            marks: self.marks,
+        }
+    }
+
+    fn raise_max_vapor(&mut self, vapor: f32) {
+        if vapor > self.max_vapor {
+            self.max_vapor = vapor;
+            self.max_radius = vapor.sqrt();
+        }
+    }
+
     /// Restores the sort after cloud `i` moved.
+    #[inline]
     fn reposition(&mut self, clouds: &[Cloud], i: usize) {
         let x = clouds[i].pos.x;
         let mut r = self.rank[i] as usize;
-        while r > 0 && clouds[self.order[r - 1] as usize].pos.x > x {
+        if self.xs[r] == x {
+            // Not moved along x (velocities freeze as subnormals after a while).
+            return;
+        }
+        while r > 0 && self.xs[r - 1] > x {
             let other = self.order[r - 1];
             self.order[r] = other;
+            self.xs[r] = self.xs[r - 1];
             self.rank[other as usize] = r as u16;
             r -= 1;
         }
-        while r + 1 < self.order.len() && clouds[self.order[r + 1] as usize].pos.x < x {
+        while r + 1 < self.order.len() && self.xs[r + 1] < x {
             let other = self.order[r + 1];
             self.order[r] = other;
+            self.xs[r] = self.xs[r + 1];
             self.rank[other as usize] = r as u16;
             r += 1;
         }
         self.order[r] = i as u16;
+        self.xs[r] = x;
         self.rank[i] = r as u16;
     }
 
@@ -970,51 +1056,60 @@ impl Sweep {
         if !ca.pos.is_finite() {
             // Moved to infinity: the sort cannot bound the search any more.
             absorb_range(clouds, a, 0);
-            self.max_vapor = f32::INFINITY;
+            self.raise_max_vapor(f32::INFINITY);
             return;
         }
-        let reach = f64::from(ca.radius() + self.max_vapor.sqrt()) + 1.0;
+        let reach = f64::from(ca.radius() + self.max_radius) + 1.0;
         let x = f64::from(ca.pos.x);
-        let mut near: SmallVec<[u16; 64]> = SmallVec::new();
         let r = self.rank[a] as usize;
-        for &o in self.order[..r].iter().rev() {
-            if x - f64::from(clouds[o as usize].pos.x) >= reach {
+        let (mut lo, mut hi) = (usize::MAX, 0usize);
+        for k in (0..r).rev() {
+            if x - f64::from(self.xs[k]) >= reach {
                 break;
             }
-            near.push(o);
+            let o = self.order[k] as usize;
+            self.marks[o / 64] |= 1 << (o % 64);
+            lo = lo.min(o / 64);
+            hi = hi.max(o / 64);
         }
-        for &o in &self.order[r + 1..] {
-            if f64::from(clouds[o as usize].pos.x) - x >= reach {
+        for k in r + 1..self.order.len() {
+            if f64::from(self.xs[k]) - x >= reach {
                 break;
             }
-            near.push(o);
+            let o = self.order[k] as usize;
+            self.marks[o / 64] |= 1 << (o % 64);
+            lo = lo.min(o / 64);
+            hi = hi.max(o / 64);
         }
-        near.sort_unstable();
+        if lo > hi {
+            return;
+        }
         let start_vapor = ca.vapor;
-        for &o in &near {
-            let o = o as usize;
-            let gained = absorb_pair(clouds, a, o);
-            let grown = if gained {
-                clouds[a].vapor
-            } else {
-                clouds[o].vapor
-            };
-            if grown > self.max_vapor {
-                self.max_vapor = grown;
-            }
-            if clouds[a].vapor > start_vapor {
-                // Cloud a reaches further now: finish its pass the original way.
-                for o2 in o + 1..clouds.len() {
-                    if o2 != a {
-                        absorb_pair(clouds, a, o2);
+        for w in lo..=hi {
+            while self.marks[w] != 0 {
+                let bit = self.marks[w].trailing_zeros() as usize;
+                self.marks[w] &= self.marks[w] - 1;
+                let o = w * 64 + bit;
+                let gained = absorb_pair(clouds, a, o);
+                let grown = if gained {
+                    clouds[a].vapor
+                } else {
+                    clouds[o].vapor
+                };
+                self.raise_max_vapor(grown);
+                if clouds[a].vapor > start_vapor {
+                    // Cloud a reaches further now: finish its pass the original way.
+                    self.marks[w..=hi].iter_mut().for_each(|m| *m = 0);
+                    for o2 in o + 1..clouds.len() {
+                        if o2 != a {
+                            absorb_pair(clouds, a, o2);
+                        }
                     }
-                }
-                for c in clouds.iter() {
-                    if c.vapor > self.max_vapor {
-                        self.max_vapor = c.vapor;
+                    for c in clouds.iter() {
+                        self.raise_max_vapor(c.vapor);
                     }
+                    return;
                 }
-                return;
             }
         }
     }

@@ -214,8 +214,20 @@ pub struct State {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     pub(crate) rank: Vec<u16>,
+    pub(crate) xs: Vec<f32>,
+    pub(crate) marks: Vec<u64>,
     pub(crate) kept: Vec<u64>,
     pub(crate) new_index: Vec<u16>,
+}
+
+impl Scratch {
+    /// Keeps a sweep's buffers for the next update; returns its order (for `State::sweep`).
+    pub(crate) fn put_back(&mut self, buffers: crate::rules::SweepBuffers) -> Vec<u16> {
+        self.rank = buffers.rank;
+        self.xs = buffers.xs;
+        self.marks = buffers.marks;
+        buffers.order
+    }
 }
 
 impl PartialEq for State {
