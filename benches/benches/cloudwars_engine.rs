@@ -3,7 +3,11 @@
 //!
 //! - `cloudwars/s2_physics`: 100 000 updates from s2's initial clouds, no commands (most of them
 //!   in the steady state of 67 clouds);
-//! - `cloudwars/s2_replay`: the s2 scenario (4 000 updates, 284 commands).
+//! - `cloudwars/s2_replay`: the s2 scenario (4 000 updates, 284 commands);
+//!
+//! and the game contract's costs: `cloudwars/advance (inherent)` beside `cloudwars/advance
+//! (pathfind::tree::Game)` on the same 2-player world, and `cloudwars/duct 1000 iterations`
+//! (a decoupled-UCT decision of 1 000 iterations, playouts of 20 steps).
 //!
 //! With `CONTEST_DATA` set they read `cloudwars/s2_seed1337_default_4p.scenario.json`; without
 //! it they generate the same kind of world (the original server's board, 100 rainclouds of seed
@@ -92,5 +96,57 @@ fn s2_replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, s2_physics, s2_replay);
+fn contract_world() -> (Game, State) {
+    let setup = cloudwars::Setup {
+        params: WorldParams {
+            rainclouds: 40,
+            ..WorldParams::default()
+        },
+        players: 2,
+        ..cloudwars::Setup::default()
+    };
+    let game = Game::with_setup(Config::default(), setup).unwrap();
+    let mut state = game.initial_state(5);
+    for _ in 0..50 {
+        game.update(&mut state);
+    }
+    (game, state)
+}
+
+fn trait_vs_inherent(c: &mut Criterion) {
+    let (game, state) = contract_world();
+    let joint = [Action::Move(Vec2::new(2.0, 1.0)), Action::Wait];
+    c.bench_function("cloudwars/advance (inherent)", |b| {
+        b.iter_batched_ref(
+            || state.clone(),
+            |s| Game::advance(&game, s, black_box(&joint)),
+            criterion::BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("cloudwars/advance (pathfind::tree::Game)", |b| {
+        b.iter_batched_ref(
+            || state.clone(),
+            |s| pathfind::tree::Game::advance(&game, s, black_box(&joint)),
+            criterion::BatchSize::SmallInput,
+        )
+    });
+}
+
+fn mcts(c: &mut Criterion) {
+    use pathfind::tree::{DecoupledUct, SearchConfig};
+    let (game, state) = contract_world();
+    let mut search = DecoupledUct::new(SearchConfig {
+        iterations: 1_000,
+        max_playout_steps: 20,
+        ..SearchConfig::default()
+    });
+    let mut group = c.benchmark_group("cloudwars");
+    group.sample_size(10);
+    group.bench_function("duct 1000 iterations", |b| {
+        b.iter(|| search.choose(&game, black_box(&state), 0))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, s2_physics, s2_replay, trait_vs_inherent, mcts);
 criterion_main!(benches);
