@@ -12,6 +12,8 @@ pub mod server;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod tree;
 
 pub use action::{Action, Actions, Event, Events};

@@ -7,6 +7,7 @@
 //! ```
 
 pub mod bots;
+pub mod playable;
 
 use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParams};
 
