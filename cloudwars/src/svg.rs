@@ -160,7 +160,7 @@ mod tests {
         render(&game, &state, &mut svg);
         assert!(svg.starts_with("prefix:<svg"), "appends to the buffer");
         assert!(svg.contains(r#"viewBox="0 0 300 200""#));
-        assert!(svg.contains(r#"class="storm" cx="100" cy="100" r="20" fill="#d43b2b""#));
+        assert!(svg.contains(r##"class="storm" cx="100" cy="100" r="20" fill="#d43b2b""##));
         assert!(svg.contains(r#"class="dead" cx="250" cy="50""#));
         assert!(svg.contains(r#"class="rain" cx="30" cy="150" r="5""#));
         assert!(svg.contains("A&lt;&amp;&gt; 400</text>"));
