@@ -847,7 +847,8 @@ mod tests {
     fn shortest_form_ties_go_to_the_even_digit_as_in_go() {
         // Exactly halfway between two shortest candidates: Go rounds the exact expansion half to
         // even (2.17578125 is 2.1757812 in Go; Rust's `{}` writes 2.1757813).
-        let ties: [(f32, &str); 5] = [
+        // Exact binary values, written in f64 (each converts to f32 exactly).
+        let ties: [(f64, &str); 5] = [
             (2.175_781_25, "2.1757812"),
             (0.000_244_140_625, "0.00024414062"),
             (0.001_464_843_75, "0.0014648438"),
@@ -855,11 +856,12 @@ mod tests {
             (-2.175_781_25, "-2.1757812"),
         ];
         for (v, text) in ties {
+            let v = v as f32;
             assert_eq!(go_f32(v).unwrap(), text, "{v:e}");
             assert_eq!(text.parse::<f32>().unwrap(), v);
         }
         // Not a tie: the nearest shortest form, as before.
-        let next = f32::from_bits(2.175_781_25f32.to_bits() + 1);
+        let next = f32::from_bits((2.175_781_25f64 as f32).to_bits() + 1);
         assert_eq!(go_f32(next).unwrap(), format!("{next}"));
     }
 

@@ -974,8 +974,8 @@ impl Sweep {
             order.clear();
             rank.iter_mut().for_each(|r| *r = u16::MAX);
         }
-        for i in 0..n {
-            if rank[i] == u16::MAX {
+        for (i, &r) in rank.iter().enumerate() {
+            if r == u16::MAX {
                 order.push(i as u16);
             }
         }

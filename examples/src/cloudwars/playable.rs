@@ -14,7 +14,10 @@ impl Playable for Game {
 
     fn bot_names() -> &'static [(&'static str, &'static str)] {
         &[
-            ("greedy", "chases the nearest smaller cloud, flees bigger ones"),
+            (
+                "greedy",
+                "chases the nearest smaller cloud, flees bigger ones",
+            ),
             (
                 "search",
                 "simulates 18 candidate winds 30 iterations ahead with the engine",
@@ -70,7 +73,11 @@ impl Playable for Game {
         let file = format!("{stem}.scenario.json");
         let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
         let scenario = Scenario::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-        let players = scenario.clouds.iter().filter(|c| c.player.is_some()).count();
+        let players = scenario
+            .clouds
+            .iter()
+            .filter(|c| c.player.is_some())
+            .count();
         let setup = Setup {
             params: WorldParams {
                 rainclouds: 0,
@@ -79,8 +86,7 @@ impl Playable for Game {
             players: players.max(1),
             ..Setup::default()
         };
-        let game =
-            Game::with_setup(scenario.config, setup).map_err(|e| format!("{file}: {e}"))?;
+        let game = Game::with_setup(scenario.config, setup).map_err(|e| format!("{file}: {e}"))?;
         let mut state = game
             .world_from_clouds(&scenario.clouds, 0)
             .map_err(|e| format!("{file}: {e}"))?;
