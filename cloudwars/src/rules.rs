@@ -595,6 +595,7 @@ impl Game {
             xs: std::mem::take(&mut scratch.xs),
             rank: std::mem::take(&mut scratch.rank),
             marks: std::mem::take(&mut scratch.marks),
+            radius: std::mem::take(&mut scratch.radius),
         };
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
             match Sweep::prepare(&state.clouds, buffers) {
@@ -620,6 +621,9 @@ impl Game {
                 // Dead at the start of its update: zeroed, no movement, no bounce
                 // (core/cloud.go:71-74).
                 clouds[i].vapor = 0.0;
+                if let Some(sw) = &mut sweep {
+                    sw.radius[i] = 0.0;
+                }
             } else {
                 {
                     let c = &mut clouds[i];
@@ -850,6 +854,53 @@ fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
     gained
 }
 
+/// [`absorb_pair`] with the radii read from (and written back to) `radius`, which must hold
+/// `clouds[i].radius()` for `a` and `o`. The exact intersection test is [`Cloud::intersects`]
+/// with a square-root-free shortcut: with `q = f32(dx*dx + dy*dy)` and `s = f32(r_o + r_a)`,
+/// `q >= s*s` (both exact in `f64`) means `sqrt(q) >= s`, hence `f32(sqrt(q)) >= s` (`s` is
+/// an `f32` and rounding is monotone): apart, as `intersects` would say. Otherwise the
+/// square root decides, as in the original.
+#[inline]
+fn absorb_pair_cached(clouds: &mut [Cloud], radius: &mut [f32], a: usize, o: usize) -> bool {
+    let (ca, co) = pair_mut(clouds, a, o);
+    if co.is_dead() || surely_apart(ca, co) {
+        return false;
+    }
+    let (mut ra, mut ro) = (radius[a], radius[o]);
+    let a_is_smaller = ra < ro;
+    let mut gained = false;
+    loop {
+        let dx = co.pos.x - ca.pos.x;
+        let dy = co.pos.y - ca.pos.y;
+        let q = dx * dx + dy * dy;
+        let s = ro + ra;
+        if f64::from(q) >= f64::from(s) * f64::from(s) || !(q.sqrt() < s) {
+            break;
+        }
+        if ca.is_dead() || co.is_dead() {
+            break;
+        }
+        let (small, big) = if a_is_smaller {
+            (&mut *ca, &mut *co)
+        } else {
+            (&mut *co, &mut *ca)
+        };
+        let drained = small.vapor - 1.0f32;
+        if drained == small.vapor {
+            // See absorb_pair: the original loops for ever here.
+            break;
+        }
+        big.vapor += 1.0f32;
+        small.vapor = drained;
+        gained |= !a_is_smaller;
+        ra = ca.radius();
+        ro = co.radius();
+    }
+    radius[a] = ra;
+    radius[o] = ro;
+    gained
+}
+
 /// A square-root-free test that two clouds cannot intersect, exact in the sense that it never
 /// says "apart" when [`Cloud::intersects`] would say they touch.
 ///
@@ -903,6 +954,9 @@ struct Sweep {
     /// Candidate marks, one bit per cloud index: iterating the set bits visits the candidates
     /// in list order without sorting them. All clear between two absorptions.
     marks: Vec<u64>,
+    /// `radius[i] == clouds[i].radius()`, kept exact as vapors change (one square root per
+    /// change instead of two per pair test).
+    radius: Vec<f32>,
     /// An upper bound of every live cloud's vapor.
     max_vapor: f32,
     /// `sqrt(max_vapor)`, recomputed only when `max_vapor` changes.
@@ -915,6 +969,7 @@ pub(crate) struct SweepBuffers {
     pub(crate) xs: Vec<f32>,
     pub(crate) rank: Vec<u16>,
     pub(crate) marks: Vec<u64>,
+    pub(crate) radius: Vec<f32>,
 }
 
 impl Sweep {
@@ -924,6 +979,7 @@ impl Sweep {
             mut xs,
             mut rank,
             mut marks,
+            mut radius,
         } = buffers;
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
@@ -934,6 +990,7 @@ impl Sweep {
                     xs,
                     rank,
                     marks,
+                    radius,
                 });
             }
             if c.vapor > max_vapor {
@@ -951,6 +1008,11 @@ impl Sweep {
         if rank.capacity() < cap {
             rank.reserve_exact(cap - rank.len());
         }
+        if radius.capacity() < cap {
+            radius.reserve_exact(cap - radius.len());
+        }
+        radius.clear();
+        radius.extend(clouds.iter().map(Cloud::radius));
         if marks.capacity() < cap.div_ceil(64) {
             marks.reserve_exact(cap.div_ceil(64) - marks.len());
         }
@@ -998,6 +1060,7 @@ impl Sweep {
             xs,
             rank,
             marks,
+            radius,
             max_vapor,
             max_radius: max_vapor.sqrt(),
         })
@@ -1009,6 +1072,13 @@ impl Sweep {
             xs: self.xs,
             rank: self.rank,
             marks: self.marks,
+            radius: self.radius,
+        }
+    }
+
+    fn refresh_radii(&mut self, clouds: &[Cloud]) {
+        for (r, c) in self.radius.iter_mut().zip(clouds) {
+            *r = c.radius();
         }
     }
 
@@ -1057,9 +1127,10 @@ impl Sweep {
             // Moved to infinity: the sort cannot bound the search any more.
             absorb_range(clouds, a, 0);
             self.raise_max_vapor(f32::INFINITY);
+            self.refresh_radii(clouds);
             return;
         }
-        let reach = f64::from(ca.radius() + self.max_radius) + 1.0;
+        let reach = f64::from(self.radius[a] + self.max_radius) + 1.0;
         let x = f64::from(ca.pos.x);
         let r = self.rank[a] as usize;
         let (mut lo, mut hi) = (usize::MAX, 0usize);
@@ -1090,7 +1161,7 @@ impl Sweep {
                 let bit = self.marks[w].trailing_zeros() as usize;
                 self.marks[w] &= self.marks[w] - 1;
                 let o = w * 64 + bit;
-                let gained = absorb_pair(clouds, a, o);
+                let gained = absorb_pair_cached(clouds, &mut self.radius, a, o);
                 let grown = if gained {
                     clouds[a].vapor
                 } else {
@@ -1108,6 +1179,7 @@ impl Sweep {
                     for c in clouds.iter() {
                         self.raise_max_vapor(c.vapor);
                     }
+                    self.refresh_radii(clouds);
                     return;
                 }
             }

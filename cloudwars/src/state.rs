@@ -216,6 +216,7 @@ pub(crate) struct Scratch {
     pub(crate) rank: Vec<u16>,
     pub(crate) xs: Vec<f32>,
     pub(crate) marks: Vec<u64>,
+    pub(crate) radius: Vec<f32>,
     pub(crate) kept: Vec<u64>,
     pub(crate) new_index: Vec<u16>,
 }
@@ -226,6 +227,7 @@ impl Scratch {
         self.rank = buffers.rank;
         self.xs = buffers.xs;
         self.marks = buffers.marks;
+        self.radius = buffers.radius;
         buffers.order
     }
 }
