@@ -391,7 +391,7 @@ pub fn replay_rules(game: &Game, lines: &[Value]) -> Result<RulesReport, Mismatc
         && end.get("game_over").and_then(Value::as_bool) == Some(true)
     {
         let t = end.get("ticks_run").and_then(Value::as_i64).unwrap_or(0);
-        let Some(out) = game.outcome(&state).filter(|_| state.is_over()) else {
+        let Some(out) = game.outcome(&state).filter(|_| state.has_winner()) else {
             return Err(mismatch(t, "outcome", "game over", "still running"));
         };
         let players = end
@@ -651,7 +651,7 @@ fn replay_tick(
         let who = PlayerId(about as u8);
         let car = &cars[about];
         let tile = Point::new(col(car, 2) as i32, col(car, 3) as i32);
-        let kind = game.map.square(tile).map(|s| s.kind);
+        let kind = game.map().square(tile).map(|s| s.kind);
         match status {
             Status::PassengerAbandoned
             | Status::PassengerDelivered

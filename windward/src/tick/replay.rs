@@ -286,7 +286,7 @@ impl Replayer<'_> {
         // The tick, piece by piece as `Game::advance_with` runs it, so that each recorded outcome
         // is at hand when its draw comes.
         self.events.clear();
-        if !rules::round_over(self.game, state) {
+        if !state.is_over() {
             status_broadcast(state, &mut self.events);
             state.tick += 1;
             for order in &self.orders {
