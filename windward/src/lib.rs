@@ -9,6 +9,7 @@ pub mod map;
 pub mod mapgen;
 pub mod movement;
 pub mod protocol;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod state;
