@@ -7,11 +7,12 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use examples::windward::bots::{Bot, make_bot};
 use examples::windward::run_round;
+use pathfind::tree;
 use windward::rules::Event;
 use windward::tick::Order;
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
-use windward::{Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
+use windward::{Action, Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
 /// A mid-round state: `ticks` ticks of the planner against nine built-in AIs.
 fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
@@ -65,6 +66,49 @@ fn ticks(c: &mut Criterion) {
     }
     let game = Game::new(mapgen::default_map(0), Config::default()).unwrap();
     let start = mid_round(&game, 7, 3000);
+    // One tick three ways: the inherent order-level call, the inherent action-level call and the
+    // same through `pathfind::tree::Game` (the trait must cost no more than the inherent call).
+    const TICKS: u64 = 1000;
+    group.throughput(Throughput::Elements(TICKS));
+    let waits = vec![Action::Wait; NUM_PLAYERS];
+    group.bench_function("1000 ticks: inherent advance_into", |b| {
+        let mut events = Vec::with_capacity(256);
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    events.clear();
+                    game.advance_into(state, &[], &mut events);
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("1000 ticks: inherent advance_actions", |b| {
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    black_box(game.advance_actions(state, &waits));
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("1000 ticks: pathfind::tree::Game::advance", |b| {
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    black_box(tree::Game::advance(&game, state, &waits));
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
     group.throughput(Throughput::Elements(1));
     group.bench_function("clone state", |b| b.iter(|| black_box(start.clone())));
     group.bench_function("step (clone + advance)", |b| {
