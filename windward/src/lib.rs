@@ -15,6 +15,8 @@ pub mod setup;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod tick;
 pub mod trace;
 pub mod xml;
