@@ -96,6 +96,16 @@ pub fn maps_dir_for(trace: &Path) -> PathBuf {
 
 /// Replays one gzipped trace file, reading its map from `maps_dir`.
 pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayError> {
+    replay_file_with(path, maps_dir, |_, _| {})
+}
+
+/// [`replay_file`], calling `each(game, state)` with the initial state and after every replayed
+/// tick (a viewer keeps the states it wants).
+pub fn replay_file_with(
+    path: &Path,
+    maps_dir: &Path,
+    mut each: impl FnMut(&Game, &State),
+) -> Result<ReplayStats, ReplayError> {
     let name = path.display().to_string();
     let mut lines = crate::trace::json_lines(path)
         .map_err(|e| format_err(&name, e.to_string()))?
@@ -124,6 +134,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
     let mut state = game
         .state_from_setup(&parsed, seed)
         .map_err(|e| format_err(&name, e.to_string()))?;
+    each(&game, &state);
     let mut replay = Replayer {
         name: name.clone(),
         game: &game,
@@ -142,6 +153,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
         let t = line["t"].as_u64().unwrap_or(group_t);
         if t != group_t && !group.is_empty() {
             replay.run_group(&mut state, group_t, &group)?;
+            each(&game, &state);
             group.clear();
         }
         group_t = t;
@@ -149,6 +161,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
     }
     if !group.is_empty() {
         replay.run_group(&mut state, group_t, &group)?;
+        each(&game, &state);
     }
     Ok(replay.stats)
 }
