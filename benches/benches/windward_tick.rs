@@ -7,12 +7,12 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use examples::windward::bots::{Bot, make_bot};
 use examples::windward::run_round;
-use pathfind::tree;
+use pathfind::tree::{self, FlatMonteCarlo, SearchConfig};
 use windward::rules::Event;
 use windward::tick::Order;
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
-use windward::{Action, Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
+use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, PlayerId, State, mapgen};
 
 /// A mid-round state: `ticks` ticks of the planner against nine built-in AIs.
 fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
@@ -133,6 +133,23 @@ fn ticks(c: &mut Criterion) {
         )
     });
     group.finish();
+
+    // MCTS iterations per second: flat Monte Carlo for player 0 from a mid-round state, playouts
+    // of 100 ticks with the `MostlyWait` policy (every player listed, one tick per step).
+    let mut mcts = c.benchmark_group("windward_mcts");
+    mcts.sample_size(10);
+    const ITERATIONS: u32 = 200;
+    mcts.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    mcts.bench_function("flat MC, 200 iterations, playouts of 100 ticks", |b| {
+        let config = SearchConfig {
+            iterations: ITERATIONS,
+            max_playout_steps: 100,
+            ..SearchConfig::default()
+        };
+        let mut search = FlatMonteCarlo::with_policy(config, MostlyWait::default());
+        b.iter(|| black_box(search.choose(&game, &start, 0)))
+    });
+    mcts.finish();
 
     let mut rounds = c.benchmark_group("windward_round");
     rounds.sample_size(10);
