@@ -37,7 +37,7 @@ pub struct Options {
     /// Rounds per game (default: the board's).
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
-    /// Write each game as .t3d (FILE for one game, FILE-<i>.t3d for several); the original web
+    /// Write each game as .t3d (FILE for one game, FILE-I.t3d for game I of several); the original web
     /// viewer plays them.
     #[arg(long, value_name = "FILE")]
     pub t3d: Option<PathBuf>,
