@@ -16,7 +16,7 @@ use rand_pcg::Pcg64Mcg;
 fn midgame(game: &Game) -> State {
     let mut p1 = SearchBot::new(1);
     let mut p2 = SearchBot::new(2);
-    let mut state = game.initial_state();
+    let mut state = game.initial_state(0);
     for _ in 0..20 {
         let actions = Actions::new(
             p1.act(game, &state, Side::P1),
@@ -36,9 +36,9 @@ fn full_length_fight(game: &Game) -> Vec<Actions> {
     for seed in 1.. {
         let mut p1 = SearchBot::new(seed);
         let mut p2 = SearchBot::new(seed + 1000);
-        let mut state = game.initial_state();
+        let mut state = game.initial_state(0);
         let mut history = Vec::new();
-        while !game.is_over(&state) {
+        while !game.is_terminal(&state) {
             let actions = Actions::new(
                 p1.act(game, &state, Side::P1),
                 p2.act(game, &state, Side::P2),
@@ -127,7 +127,7 @@ fn benches(c: &mut Criterion) {
         // fight that went the distance, replayed with `advance`.
         let history = full_length_fight(&game);
         b.iter(|| {
-            let mut s = game.initial_state();
+            let mut s = game.initial_state(0);
             for actions in &history {
                 game.advance(&mut s, black_box(actions));
             }

@@ -42,6 +42,12 @@ impl Pos {
         }
     }
 
+    /// The cell as one number, for fast equality tests (distinct cells, distinct keys).
+    #[inline]
+    pub const fn key(self) -> u32 {
+        (self.x as u8 as u32) | (self.y as u8 as u32) << 8 | (self.z as u8 as u32) << 16
+    }
+
     /// The coordinates as an array `[x, y, z]`.
     pub const fn to_array(self) -> [i8; 3] {
         [self.x, self.y, self.z]

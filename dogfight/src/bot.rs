@@ -1,5 +1,6 @@
 //! The [`Bot`] trait (the original's `PlaneControl`) and runners for fights and match-ups.
 
+use crate::protocol::Fault;
 use crate::{Action, Actions, Events, Game, MatchUp, Outcome, Side, State};
 
 /// A player: it sees the whole state (both sides' planes, as the original shows them) and orders
@@ -17,6 +18,13 @@ pub trait Bot {
 
     /// The orders for `side`'s planes in the coming round. Moves for dead planes are ignored.
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action;
+
+    /// What went wrong in the current fight, for bots that drive something that can fail (an
+    /// external program behind [`protocol::Wrapper`](crate::protocol::Wrapper)); `None` for
+    /// bots that cannot fail. Runners read it after each fight and report it.
+    fn fight_fault(&self) -> Option<Fault> {
+        None
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for &mut B {
@@ -31,6 +39,10 @@ impl<B: Bot + ?Sized> Bot for &mut B {
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         (**self).act(game, state, side)
     }
+
+    fn fight_fault(&self) -> Option<Fault> {
+        (**self).fight_fault()
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -44,6 +56,10 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
 
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         (**self).act(game, state, side)
+    }
+
+    fn fight_fault(&self) -> Option<Fault> {
+        (**self).fight_fault()
     }
 }
 
@@ -65,7 +81,7 @@ pub struct Round {
 /// Player 1 acts before player 2, but both see the same state (`C:146-147`), so the order is
 /// not observable unless the bots share something.
 pub fn play_fight(game: &Game, p1: &mut impl Bot, p2: &mut impl Bot) -> Outcome {
-    play_fight_from(game, game.initial_state(), [p1, p2], |_| {})
+    play_fight_from(game, game.initial_state(0), [p1, p2], |_| {})
 }
 
 /// Plays from `state` until the fight ends, calling `observe` after every round.
@@ -150,7 +166,7 @@ mod tests {
         let mut rounds = 0;
         let outcome = play_fight_from(
             &game,
-            game.initial_state(),
+            game.initial_state(0),
             [&mut Shooter, &mut Straight],
             |round| {
                 rounds += 1;

@@ -50,6 +50,17 @@ const fn vector_of(index: u8) -> [i8; 3] {
     ]
 }
 
+/// [`vector_of`] for every index, so [`Direction::vector`] is one load.
+const VECTORS: [[i8; 3]; 27] = {
+    let mut table = [[0; 3]; 27];
+    let mut index = 0;
+    while index < 27 {
+        table[index] = vector_of(index as u8);
+        index += 1;
+    }
+    table
+};
+
 /// `valid(d, v)` of `Direction.java:99-102`: `|v − d|² < 3` and some axis has `v_i ≠ 0 ∧ v_i == d_i`.
 const fn valid(from: u8, to: u8) -> bool {
     let d = vector_of(from);
@@ -177,8 +188,9 @@ impl Direction {
     }
 
     /// The vector `[x, y, z]`, each −1, 0 or 1.
+    #[inline]
     pub const fn vector(self) -> [i8; 3] {
-        vector_of(self.0)
+        VECTORS[self.0 as usize]
     }
 
     /// The N/S component (N = −1, S = +1).

@@ -20,6 +20,18 @@ impl PlaneSet {
         )
     }
 
+    /// The set with mask `bits & 0b1111` (bit k = plane k).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> PlaneSet {
+        PlaneSet(bits & 0b1111)
+    }
+
+    /// The mask, bit k for plane k.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// One flag per plane, in plane-index order.
     pub const fn flags(self) -> [bool; 4] {
         [

@@ -18,22 +18,30 @@
 //! | [`event`] | what a round did |
 //! | [`outcome`] | fight results and match-up scores |
 //! | [`bot`] | the [`Bot`] trait and fight/match runners |
+//! | [`contract`] | `pathfind::tree::Game` for [`Game`]: the workspace's game contract |
 //! | [`protocol`] | the non-Java wrapper's stdin/stdout protocol and a bot-side driver |
 //! | `trace` | the golden trace format: read, write, replay (feature `trace`, on by default) |
+//! | `replay` | `verify_files`: the workspace's one replay surface (feature `trace`) |
 //! | `strategy` | proptest strategies (feature `proptest`) |
+//! | `svg` | pictures of a state (feature `svg`) |
 
 pub mod action;
 pub mod arena;
 pub mod bot;
+pub mod contract;
 pub mod direction;
 pub mod event;
 pub mod outcome;
 pub mod plane;
 pub mod protocol;
+#[cfg(feature = "trace")]
+pub mod replay;
 pub mod rules;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "trace")]
 pub mod trace;
 

@@ -76,6 +76,16 @@ impl Outcome {
         }
     }
 
+    /// 1-based places of player 1 and player 2, the workspace's one rank convention: `[1, 2]` or
+    /// `[2, 1]` for a win, `[1, 1]` for a draw.
+    pub const fn ranks(&self) -> [u8; 2] {
+        match self.winner {
+            Some(Side::P1) => [1, 2],
+            Some(Side::P2) => [2, 1],
+            None => [1, 1],
+        }
+    }
+
     /// The fight score `side` earns (`C:91-92`): 1 for a win, 0 otherwise (draws add nothing).
     pub fn fight_score(&self, side: Side) -> u32 {
         u32::from(self.winner == Some(side))

@@ -37,7 +37,11 @@
 //! ```
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+
+mod wrapper;
+
+pub use wrapper::{Fault, Limits, Wrapper};
 
 use crate::{
     Action, Arena, ArenaError, Bot, Config, Direction, Game, Move, Plane, Pos, Side, State,
@@ -346,129 +350,9 @@ pub fn reply_line(plane: &Plane, mv: Option<Move>) -> String {
     mv.to_string()
 }
 
-/// The controller's side of the protocol, as a [`Bot`]: it forwards every call to an external
-/// bot program over its stdin/stdout, exactly as the original `PlaneWrapper` does, so a program
-/// written for the 2014 tournament plays local matches against any Rust bot.
-///
-/// Construction sends `NEW CONTEST <size> <rounds>`; [`Bot::new_opponent`] and
-/// [`Bot::new_fight`] send their lines; [`Bot::act`] sends `ROUNDS LEFT`, `NEW TURN` and the four
-/// plane lines of [`Game::observe`], then reads two replies with [`parse_reply`] (malformed replies
-/// become `N 0 0`, as in the original). Where the original crashes (the program's output ends,
-/// or a pipe breaks) the wrapper records the first error, answers "no moves" from then on, and
-/// reports the error through [`Wrapper::error`].
-///
-/// ```
-/// use dogfight::protocol::Wrapper;
-/// use dogfight::{Bot, Direction, Game, Move, Side};
-///
-/// let game = Game::default();
-/// // A scripted "program": its replies are already written.
-/// let replies = "SE 0 1\ngarbage\n";
-/// let mut wrapper = Wrapper::new(&game, replies.as_bytes(), Vec::new());
-/// let action = wrapper.act(&game, &game.initial_state(), Side::P1);
-/// assert_eq!(action.moves[0], Some(Move::new("SE".parse()?, false, true)));
-/// assert_eq!(action.moves[1], Some(Move::new(Direction::N, false, false)));
-/// let (_, sent) = wrapper.into_parts();
-/// let sent = String::from_utf8(sent).unwrap();
-/// assert!(sent.starts_with("NEW CONTEST 14 100\nROUNDS LEFT 99\nNEW TURN\nalive 0 5 0 S 0\n"));
-/// # Ok::<(), dogfight::ParseDirectionError>(())
-/// ```
-#[derive(Debug)]
-pub struct Wrapper<R, W> {
-    input: R,
-    output: W,
-    line: String,
-    error: Option<std::io::Error>,
-}
-
-impl<R: BufRead, W: Write> Wrapper<R, W> {
-    /// Connects to a bot program that reads `output` and writes `input`, and sends it
-    /// `NEW CONTEST`.
-    pub fn new(game: &Game, input: R, output: W) -> Wrapper<R, W> {
-        let mut wrapper = Wrapper {
-            input,
-            output,
-            line: String::new(),
-            error: None,
-        };
-        wrapper.send(&[Message::NewContest {
-            arena_size: game.arena().size(),
-            rounds: game.config().rounds.into(),
-        }]);
-        wrapper
-    }
-
-    /// The first I/O error (including the program's output ending), if any.
-    pub fn error(&self) -> Option<&std::io::Error> {
-        self.error.as_ref()
-    }
-
-    /// The two ends of the connection.
-    pub fn into_parts(self) -> (R, W) {
-        (self.input, self.output)
-    }
-
-    fn send(&mut self, messages: &[Message]) {
-        if self.error.is_some() {
-            return;
-        }
-        let result = messages
-            .iter()
-            .try_for_each(|message| writeln!(self.output, "{message}"))
-            .and_then(|()| self.output.flush());
-        if let Err(error) = result {
-            self.error = Some(error);
-        }
-    }
-
-    fn receive(&mut self) -> Option<Move> {
-        if self.error.is_some() {
-            return None;
-        }
-        self.line.clear();
-        match self.input.read_line(&mut self.line) {
-            Ok(0) => {
-                self.error = Some(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "the bot program's output ended",
-                ));
-                None
-            }
-            Ok(_) => {
-                let text = self.line.strip_suffix('\n').unwrap_or(&self.line);
-                Some(parse_reply(text))
-            }
-            Err(error) => {
-                self.error = Some(error);
-                None
-            }
-        }
-    }
-}
-
-impl<R: BufRead, W: Write> Bot for Wrapper<R, W> {
-    fn new_opponent(&mut self, fights: u32) {
-        self.send(&[Message::NewOpponent { fights }]);
-    }
-
-    fn new_fight(&mut self, _game: &Game, fight: u32, my_score: u32, enemy_score: u32) {
-        self.send(&[Message::NewFight {
-            fight,
-            my_score,
-            enemy_score,
-        }]);
-    }
-
-    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
-        let seen = game.observe(state, side);
-        self.send(&turn_messages(game, &seen, Side::P1));
-        let first = self.receive();
-        let second = self.receive();
-        Action {
-            moves: [first, second],
-        }
-    }
-}
+/// The longest controller line [`run_bot`] reads, in bytes without the newline; checked before
+/// more is read.
+pub const MAX_LINE_BYTES: usize = 256;
 
 /// An error of [`run_bot`]: bad input (with its 1-based line number) or I/O.
 #[derive(Debug, thiserror::Error)]
@@ -498,6 +382,14 @@ pub enum DriverError {
         line: usize,
         /// The rejected size.
         source: ArenaError,
+    },
+    /// A line is longer than [`MAX_LINE_BYTES`] (the controller's are at most about 30).
+    #[error("line {line}: longer than the limit of {limit} bytes")]
+    LineTooLong {
+        /// The 1-based line number.
+        line: usize,
+        /// The limit, [`MAX_LINE_BYTES`].
+        limit: usize,
     },
     /// Reading or writing failed.
     #[error("i/o: {0}")]
@@ -542,10 +434,32 @@ pub fn run_bot(
     let mut in_turn = false;
     let mut turns = 0;
     let mut last_line = 0;
-    for (index, line) in input.lines().enumerate() {
-        let line_number = index + 1;
+    let mut input = input;
+    let mut bytes = Vec::with_capacity(64);
+    let mut line_number = 0;
+    loop {
+        bytes.clear();
+        // `take`: a line without end stops at the limit instead of filling memory.
+        let read = (&mut input)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if read == 0 {
+            break;
+        }
+        line_number += 1;
         last_line = line_number;
-        let line = line?;
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > MAX_LINE_BYTES {
+            return Err(DriverError::LineTooLong {
+                line: line_number,
+                limit: MAX_LINE_BYTES,
+            });
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         let message = Message::parse(&line).map_err(|source| DriverError::Protocol {
             line: line_number,
             source,
@@ -769,9 +683,9 @@ mod tests {
         let (to_bot, bot_input) = pipe();
         let (from_bot, bot_output) = pipe();
         let program = std::thread::spawn(move || run_bot(&mut Shooter, bot_input, from_bot));
-        let mut wrapped = Wrapper::new(&game, bot_output, to_bot);
+        let mut wrapped = Wrapper::new(&game, bot_output, to_bot, Limits::default());
         let through_pipes = crate::play_match(&game, &mut Shooter, &mut wrapped, 3);
-        assert!(wrapped.error().is_none());
+        assert_eq!(wrapped.fault(), None);
         drop(wrapped);
         let turns = program.join().unwrap().unwrap();
         let direct = crate::play_match(&game, &mut Shooter, &mut Shooter, 3);
@@ -782,13 +696,10 @@ mod tests {
     #[test]
     fn a_silent_program_is_reported() {
         let game = Game::default();
-        let mut wrapper = Wrapper::new(&game, &b""[..], Vec::new());
-        let action = wrapper.act(&game, &game.initial_state(), Side::P2);
+        let mut wrapper = Wrapper::new(&game, &b""[..], std::io::sink(), Limits::default());
+        let action = wrapper.act(&game, &game.initial_state(0), Side::P2);
         assert_eq!(action, Action::none());
-        assert_eq!(
-            wrapper.error().map(std::io::Error::kind),
-            Some(std::io::ErrorKind::UnexpectedEof)
-        );
+        assert_eq!(wrapper.fault(), Some(&Fault::Crash { round: 1 }));
     }
 
     #[test]
@@ -808,6 +719,14 @@ mod tests {
         assert!(run_bot(&mut Idle, interrupted.as_bytes(), Vec::new()).is_err());
         let stray = "alive 0 5 0 S 0\n";
         assert!(run_bot(&mut Idle, stray.as_bytes(), Vec::new()).is_err());
+        let endless = "NEW TURN".repeat(100);
+        assert!(matches!(
+            run_bot(&mut Idle, endless.as_bytes(), Vec::new()),
+            Err(DriverError::LineTooLong {
+                line: 1,
+                limit: 256
+            })
+        ));
         let huge = "NEW CONTEST 1000 100\n";
         assert!(matches!(
             run_bot(&mut Idle, huge.as_bytes(), Vec::new()),

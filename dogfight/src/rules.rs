@@ -62,7 +62,7 @@ pub type Moves = SmallVec<[Move; 34]>;
 /// use dogfight::{Action, Actions, Direction, Game, Move};
 ///
 /// let game = Game::default();
-/// let state = game.initial_state();
+/// let state = game.initial_state(0);
 /// // Everyone flies straight; player 1's first plane also fires.
 /// let actions = Actions::new(
 ///     Action::new(Move::slide(Direction::S).firing(), Move::slide(Direction::S)),
@@ -99,9 +99,11 @@ impl Game {
         &self.config
     }
 
-    /// The start of every fight (`C:111-114`). The rules have no chance, so there is no seed:
-    /// every fight starts the same, as in the original.
-    pub const fn initial_state(&self) -> State {
+    /// The start of every fight (`C:111-114`). The rules have no chance, so `seed` is ignored
+    /// (it is there for the workspace's one shape, `initial_state(seed)`): every fight starts the
+    /// same, as in the original.
+    pub const fn initial_state(&self, seed: u64) -> State {
+        let _ = seed;
         State::start(&self.arena)
     }
 
@@ -125,80 +127,98 @@ impl Game {
     /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
     /// round.
     pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+        // The same five steps as the original, written over 4-bit plane masks with few
+        // data-dependent branches: recorded fights are random enough that branches per plane
+        // and per shooter/target pair mispredict often (issue 13).
         let arena = &self.arena;
-        let mut events = Events::default();
-        let mut shoot = [false; 4];
+        let moves = actions.per_plane();
+        let mut moved = [None; 4];
+        let (mut invalid, mut wall, mut shoot, mut alive) = (0u8, 0u8, 0u8, 0u8);
 
         // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
-        for id in PlaneId::ALL {
-            let plane = &mut state.planes[id.index()];
-            let mv = actions.plane(id).unwrap_or(Move::slide(plane.heading));
-            shoot[id.index()] = mv.shoot;
+        for (k, plane) in state.planes.iter_mut().enumerate() {
+            let mv = match moves[k] {
+                Some(mv) => mv,
+                None => Move::slide(plane.heading),
+            };
+            shoot |= u8::from(mv.shoot) << k;
             if !plane.alive {
                 continue;
             }
             let direction = plane.resolve(mv.direction);
-            if direction != mv.direction {
-                events.invalid_direction.insert(id);
-            }
-            events.moved[id.index()] = Some(direction);
-            // `simulate_move` with the direction already resolved.
+            invalid |= u8::from(direction != mv.direction) << k;
+            moved[k] = Some(direction);
             plane.pos = plane.pos.step(direction);
             if mv.turn {
                 plane.heading = direction;
             }
-            if !arena.contains(plane.pos) {
-                plane.alive = false;
-                events.wall.insert(id);
-            }
+            let inside = arena.contains(plane.pos);
+            plane.alive = inside;
+            alive |= u8::from(inside) << k;
+            wall |= u8::from(!inside) << k;
         }
 
-        // 2. Collisions (`C:256-278`): mark every pair first, then kill.
-        for i in 0..4 {
-            for j in i + 1..4 {
-                let (a, b) = (&state.planes[i], &state.planes[j]);
-                if a.alive && b.alive && a.pos == b.pos {
-                    events.collided.insert(PlaneId::new(i));
-                    events.collided.insert(PlaneId::new(j));
-                }
-            }
+        // 2. Collisions (`C:256-278`): mark every pair of survivors in one cell, then kill.
+        let cells = state.planes.map(|p| p.pos.key());
+        let mut collided = 0u8;
+        for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let both = alive >> i & alive >> j & 1;
+            let pair = both & u8::from(cells[i] == cells[j]);
+            collided |= pair << i | pair << j;
         }
-        for id in events.collided.iter() {
-            state.planes[id.index()].alive = false;
-        }
+        alive &= !collided;
 
         // 3. Shots (`C:281-310`), simultaneous: hits are marked against the post-collision
-        //    planes, then applied together, so a plane hit this round still fires.
-        for id in PlaneId::ALL {
-            let shooter = &state.planes[id.index()];
-            if !(shoot[id.index()] && shooter.can_shoot()) {
+        //    planes, then applied together, so a plane hit this round still fires. A plane is
+        //    on a shooter's ray when its offset is `s · heading` with `1 ≤ s ≤ ray length`
+        //    (what `Ray::contains` tests, without its early exits).
+        let mut fired = 0u8;
+        let mut hit = 0u8;
+        for (k, shooter) in state.planes.iter().enumerate() {
+            let fires = shoot >> k & alive >> k & u8::from(shooter.cooldown == 0) & 1;
+            fired |= fires << k;
+            if fires == 0 {
                 continue;
             }
-            events.fired.insert(id);
-            let ray = shooter.shoot_range(arena);
-            for target in PlaneId::ALL {
-                let plane = &state.planes[target.index()];
-                if plane.alive && ray.contains(plane.pos) {
-                    events.hit.insert(target);
-                }
+            let length = i16::from(shooter.shoot_range(arena).length() as i8);
+            let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
+            for (t, target) in state.planes.iter().enumerate() {
+                let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
+                let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
+                let dz = i16::from(target.pos.z) - i16::from(shooter.pos.z);
+                let steps = dx.abs().max(dy.abs()).max(dz.abs());
+                let on_ray = (steps >= 1)
+                    & (steps <= length)
+                    & (dx == steps * hx)
+                    & (dy == steps * hy)
+                    & (dz == steps * hz);
+                hit |= u8::from(on_ray) << t;
             }
         }
-        for id in events.hit.iter() {
-            state.planes[id.index()].alive = false;
-        }
+        hit &= alive;
+        alive &= !hit;
 
         // 4. Cooldowns (`P:161-163`), read after the hits: a shooter that was hit ends with 0.
-        for id in PlaneId::ALL {
-            let plane = &mut state.planes[id.index()];
-            plane.cooldown = if shoot[id.index()] && plane.alive && plane.cooldown == 0 {
-                self.config.cooldown
+        let cooldown = self.config.cooldown;
+        for (k, plane) in state.planes.iter_mut().enumerate() {
+            let live = alive >> k & 1 == 1;
+            plane.alive = live;
+            plane.cooldown = if shoot >> k & 1 == 1 && live && plane.cooldown == 0 {
+                cooldown
             } else {
                 plane.cooldown.saturating_sub(1)
             };
         }
 
         state.round = state.round.saturating_add(1);
-        events
+        Events {
+            moved,
+            invalid_direction: PlaneSet::from_bits(invalid),
+            wall: PlaneSet::from_bits(wall),
+            collided: PlaneSet::from_bits(collided),
+            fired: PlaneSet::from_bits(fired),
+            hit: PlaneSet::from_bits(hit),
+        }
     }
 
     /// The result once the fight is over, checked as the controller does after each round
@@ -231,8 +251,9 @@ impl Game {
         })
     }
 
-    /// Whether the fight is over.
-    pub const fn is_over(&self, state: &State) -> bool {
+    /// Whether the fight is over: exactly when [`outcome`](Game::outcome) is `Some`, the round
+    /// limit included.
+    pub const fn is_terminal(&self, state: &State) -> bool {
         self.outcome(state).is_some()
     }
 
@@ -647,7 +668,7 @@ mod tests {
     #[test]
     fn observe_is_the_wrappers_view() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         s.planes[3].alive = false;
         let seen = game.observe(&s, Side::P2);
         assert_eq!(seen.planes[0], s.planes[2]);
@@ -667,7 +688,7 @@ mod tests {
     #[test]
     fn end_checks() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         assert_eq!(game.outcome(&s), None);
         s.planes[0].alive = false;
         s.planes[1].alive = false;
@@ -676,7 +697,7 @@ mod tests {
         s.planes[2].alive = false;
         s.planes[3].alive = false;
         assert_eq!(game.outcome(&s).unwrap().result(), 0);
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         s.round = 100;
         s.planes[3].alive = false;
         let outcome = game.outcome(&s).unwrap();
@@ -689,7 +710,7 @@ mod tests {
     #[test]
     fn straight_flight_hits_the_wall_in_round_14() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         while game.outcome(&s).is_none() {
             game.advance(&mut s, &Actions::default());
         }
@@ -700,7 +721,7 @@ mod tests {
     #[test]
     fn legal_move_counts() {
         let game = Game::default();
-        let mut s = game.initial_state();
+        let mut s = game.initial_state(0);
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 34);
         s.planes[0].cooldown = 1;
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 17);

@@ -149,14 +149,14 @@ pub fn reachable_state(game: &Game) -> impl Strategy<Value = State> + use<> {
     let game = *game;
     (any::<u64>(), 0..game.config().rounds).prop_map(move |(seed, rounds)| {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut state = game.initial_state();
+        let mut state = game.initial_state(0);
         while state.round < rounds {
             let actions = Actions::new(
                 game.random_action(&state, Side::P1, &mut rng),
                 game.random_action(&state, Side::P2, &mut rng),
             );
             let next = game.step(&state, &actions);
-            if game.is_over(&next) {
+            if game.is_terminal(&next) {
                 break;
             }
             state = next;

@@ -19,8 +19,8 @@
 //!
 //! // Record a fight, write it as a JSON line, read it back and replay it.
 //! let game = Game::default();
-//! let mut trace = Trace::new("straight", &game, game.initial_state());
-//! let outcome = play_fight_from(&game, game.initial_state(), [&mut Straight, &mut Straight],
+//! let mut trace = Trace::new("straight", &game, game.initial_state(0));
+//! let outcome = play_fight_from(&game, game.initial_state(0), [&mut Straight, &mut Straight],
 //!     |round| trace.push(round));
 //! trace.finish(Some(outcome));
 //! let line = trace.to_json();
@@ -31,7 +31,6 @@
 //! ```
 
 use std::fmt;
-use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
@@ -40,6 +39,17 @@ use crate::{
     Actions, Arena, Config, Direction, EndReason, Events, Game, Move, Outcome, Plane, PlaneSet,
     Pos, State,
 };
+
+/// The longest trace line read, in bytes: a 100-round fight takes about 25 KiB, a fight of the
+/// most rounds ([`MAX_TURNS`]) about 2.5 MiB. Checked before the line is parsed.
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// The most turns one trace may hold (checked before they are read): 100 times the original's
+/// 100 rounds.
+pub const MAX_TURNS: usize = 10_000;
+
+/// The largest trace file [`crate::replay::verify_files`] reads, in bytes (checked before reading).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// A trace line that could not be read: where (line, field) and what.
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +73,36 @@ pub enum TraceError {
         reason: &'static str,
         /// The rejected value, as JSON.
         found: String,
+    },
+    /// A line is longer than [`MAX_LINE_BYTES`].
+    #[error("line {line}: {bytes} bytes, more than the limit of {limit}")]
+    LineTooLong {
+        /// The 1-based line number.
+        line: usize,
+        /// The line's length.
+        bytes: usize,
+        /// The limit, [`MAX_LINE_BYTES`].
+        limit: usize,
+    },
+    /// A trace has more turns than [`MAX_TURNS`].
+    #[error("line {line}: {turns} turns, more than the limit of {limit}")]
+    TooManyTurns {
+        /// The 1-based line number.
+        line: usize,
+        /// The number of turns found.
+        turns: usize,
+        /// The limit, [`MAX_TURNS`].
+        limit: usize,
+    },
+    /// A file is larger than [`MAX_FILE_BYTES`].
+    #[error("{path}: {bytes} bytes, more than the limit of {limit}")]
+    FileTooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        bytes: u64,
+        /// The limit, [`MAX_FILE_BYTES`].
+        limit: u64,
     },
     /// The file could not be read.
     #[error("{path}: {source}")]
@@ -302,6 +342,7 @@ impl Trace {
 
     /// Reads one trace from one JSON line.
     pub fn from_json(line: &str) -> Result<Trace, TraceError> {
+        check_line(line, 1)?;
         let value: Value =
             serde_json::from_str(line).map_err(|source| TraceError::Json { line: 1, source })?;
         Reader { line: 1 }.trace(&value)
@@ -352,6 +393,17 @@ impl Trace {
     }
 }
 
+fn check_line(line: &str, number: usize) -> Result<(), TraceError> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(TraceError::LineTooLong {
+            line: number,
+            bytes: line.len(),
+            limit: MAX_LINE_BYTES,
+        });
+    }
+    Ok(())
+}
+
 /// Reads every trace of a JSON-lines text (blank lines are skipped).
 pub fn read_jsonl(text: &str) -> Result<Vec<Trace>, TraceError> {
     let mut traces = Vec::new();
@@ -359,6 +411,7 @@ pub fn read_jsonl(text: &str) -> Result<Vec<Trace>, TraceError> {
         if line.trim().is_empty() {
             continue;
         }
+        check_line(line, index + 1)?;
         let value: Value = serde_json::from_str(line).map_err(|source| TraceError::Json {
             line: index + 1,
             source,
@@ -366,75 +419,6 @@ pub fn read_jsonl(text: &str) -> Result<Vec<Trace>, TraceError> {
         traces.push(Reader { line: index + 1 }.trace(&value)?);
     }
     Ok(traces)
-}
-
-/// What [`verify_files`] checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Summary {
-    /// Traces replayed.
-    pub traces: usize,
-    /// Rounds replayed.
-    pub steps: usize,
-}
-
-impl fmt::Display for Summary {
-    /// `conformance: dogfight: <N> traces, <M> steps, all match`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "conformance: dogfight: {} traces, {} steps, all match",
-            self.traces, self.steps
-        )
-    }
-}
-
-/// Why [`verify_files`] failed.
-#[derive(Debug, thiserror::Error)]
-pub enum VerifyError {
-    /// A file could not be read or parsed.
-    #[error("{path}: {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// The problem.
-        source: TraceError,
-    },
-    /// A trace disagrees with the engine.
-    #[error("{path}: {mismatch}")]
-    Mismatch {
-        /// The file.
-        path: String,
-        /// The first difference.
-        mismatch: Box<Mismatch>,
-    },
-}
-
-/// Reads and replays every trace in the given JSON-lines files; stops at the first problem.
-pub fn verify_files<P: AsRef<Path>>(paths: &[P]) -> Result<Summary, VerifyError> {
-    let mut summary = Summary::default();
-    for path in paths {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| VerifyError::Read {
-            path: name.clone(),
-            source: TraceError::Io {
-                path: name.clone(),
-                source,
-            },
-        })?;
-        let traces = read_jsonl(&text).map_err(|source| VerifyError::Read {
-            path: name.clone(),
-            source,
-        })?;
-        for trace in &traces {
-            summary.steps += trace.replay().map_err(|mismatch| VerifyError::Mismatch {
-                path: name.clone(),
-                mismatch: Box::new(mismatch),
-            })?;
-            summary.traces += 1;
-        }
-    }
-    Ok(summary)
 }
 
 fn direction_text(direction: Option<Direction>) -> String {
@@ -634,7 +618,15 @@ impl Reader {
         let turns_value = field("turns")?;
         let turns = turns_value
             .as_array()
-            .ok_or_else(|| self.error("turns", "expected an array", Some(turns_value)))?
+            .ok_or_else(|| self.error("turns", "expected an array", Some(turns_value)))?;
+        if turns.len() > MAX_TURNS {
+            return Err(TraceError::TooManyTurns {
+                line: self.line,
+                turns: turns.len(),
+                limit: MAX_TURNS,
+            });
+        }
+        let turns = turns
             .iter()
             .enumerate()
             .map(|(i, turn)| self.turn(turn, &format!("turns[{i}]")))
@@ -723,8 +715,8 @@ mod tests {
     #[test]
     fn a_tampered_trace_reports_the_first_difference() {
         let game = Game::default();
-        let mut trace = Trace::new("t", &game, game.initial_state());
-        let mut state = game.initial_state();
+        let mut trace = Trace::new("t", &game, game.initial_state(0));
+        let mut state = game.initial_state(0);
         while game.outcome(&state).is_none() {
             let before = state;
             let actions = Actions::default();

@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 
 use dogfight::protocol::{Message, parse_reply};
-use dogfight::trace::{read_jsonl, verify_files};
+use dogfight::replay::verify_files;
+use dogfight::trace::read_jsonl;
 use dogfight::{Direction, Move};
 
 /// The data folder, or `None` (with the skip line printed) when `CONTEST_DATA` is unset.

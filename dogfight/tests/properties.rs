@@ -122,7 +122,7 @@ fn mirror_events(events: &Events) -> Events {
 /// Plays a whole fight with uniformly random legal actions.
 fn random_fight(game: &Game, seed: u64) -> (State, Vec<Actions>) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut state = game.initial_state();
+    let mut state = game.initial_state(0);
     let mut history = Vec::new();
     while game.outcome(&state).is_none() {
         let actions = Actions::new(
@@ -256,7 +256,7 @@ proptest! {
         actions in strategy::actions(),
     ) {
         let game = Game::new(arena, dogfight::Config::default()).unwrap();
-        let mut state = game.initial_state();
+        let mut state = game.initial_state(0);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         for _ in 0..(seed % 20) {
             let random = Actions::new(
@@ -297,7 +297,7 @@ proptest! {
     fn mirrored_fights_have_the_negated_result(seed in any::<u64>()) {
         let game = Game::default();
         let (end, history) = random_fight(&game, seed);
-        let mut mirrored = game.initial_state().mirrored(game.arena());
+        let mut mirrored = game.initial_state(0).mirrored(game.arena());
         for actions in &history {
             game.advance(&mut mirrored, &actions.mirrored());
         }
@@ -391,7 +391,7 @@ proptest! {
     fn a_plane_never_fires_two_rounds_running(seed in any::<u64>()) {
         let game = Game::default();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut state = game.initial_state();
+        let mut state = game.initial_state(0);
         let mut last = PlaneSet::EMPTY;
         while game.outcome(&state).is_none() {
             // Ask every plane to shoot every round.
@@ -467,10 +467,10 @@ proptest! {
     fn recorded_fights_round_trip_through_the_trace_format_and_replay(seed in any::<u64>(), actions in strategy::actions()) {
         let game = Game::default();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut trace = dogfight::trace::Trace::new(format!("fight {seed}"), &game, game.initial_state());
-        let mut state = game.initial_state();
+        let mut trace = dogfight::trace::Trace::new(format!("fight {seed}"), &game, game.initial_state(0));
+        let mut state = game.initial_state(0);
         let mut first = true;
-        while !game.is_over(&state) {
+        while !game.is_terminal(&state) {
             // The first round uses arbitrary (possibly invalid or missing) orders.
             let now = if first {
                 actions

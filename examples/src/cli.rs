@@ -1,106 +1,255 @@
-//! A small argument reader shared by every game's part of the `play` command.
+//! The `play` command line, typed and documented with `clap`.
 //!
-//! Arguments are `--name value` pairs, bare `--flag`s and positional words, in any order:
-//! `play dogfight --bots search,random --games 1000 --seed 7`.
+//! Every game's sub-command shares the tournament options of [`MatchArgs`] (`--games`, `--seed`,
+//! `--bots`, `--jobs`, `--shard`, `--results`, `--fixed-seats`) and adds its own. An unknown or
+//! misspelled option is an error that names the right one, including options that were renamed
+//! (`--fights` is now `--games`, `--maps` is now `--map`).
 
-use std::collections::BTreeMap;
-use std::str::FromStr;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
 
-/// The parsed arguments of one `play` sub-command.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Args {
-    options: BTreeMap<String, Option<String>>,
-    positional: Vec<String>,
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::results::{Results, Shard};
+use crate::runner::RunOptions;
+
+/// Matches and tournaments between the example bots of five contest games, and replays of the
+/// original programs' recordings.
+///
+/// Without a sub-command, plays a short match of every game (the quick start).
+#[derive(Debug, Parser)]
+#[command(
+    name = "play",
+    version,
+    after_help = "Examples:\n  \
+        play                                   a short match of every game\n  \
+        play dogfight --games 1000 --jobs 2    1000 fights on two threads\n  \
+        play tron3d --shard 0/4 --results r0.json   one quarter of a tournament\n  \
+        play merge r0.json r1.json r2.json r3.json  the whole tournament's table\n  \
+        play verify dogfight fights.jsonl      replay a recording"
+)]
+pub struct Cli {
+    /// What to do (default: a short match of every game).
+    #[command(subcommand)]
+    pub command: Option<Command>,
 }
 
-impl Args {
-    /// Parses `--name value`, `--name=value`, `--flag` and positional words.
-    ///
-    /// A `--name` followed by another `--word` (or by nothing) is a flag.
-    pub fn parse<I, S>(words: I) -> Args
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<String>,
+/// The sub-commands of `play`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Dogfight: fights between two planes' bots, scored like the original tournament.
+    Dogfight(crate::dogfight::Options),
+    /// Tron3D: light-cycle games for 2 to 8 players on a 3D board.
+    Tron3d(crate::tron3d::Options),
+    /// CloudWars: two clouds absorbing rainclouds on a random world.
+    Cloudwars(crate::cloudwars::Options),
+    /// Amazes: two explorers in a hidden maze (CodeCup 2010).
+    Amazes(crate::amazes::Options),
+    /// Windward: ten taxis delivering passengers in Windwardopolis II.
+    Windward(crate::windward::Options),
+    /// Replays recordings of the original programs (golden traces) and checks every step.
+    Verify(VerifyArgs),
+    /// Adds up the results files of a tournament's shards into the table of one run.
+    Merge(MergeArgs),
+}
+
+/// The tournament options every game shares.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
+pub struct MatchArgs {
+    /// Games to play (default: the game's quick-match length, see above).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Base seed: game i's seed is fixed by this seed and i, so results never depend on --jobs
+    /// or --shard.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The bots, comma-separated, one per seat of the first game (default: the game's line-up,
+    /// see above).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// Threads playing games in parallel (default: one per core). Results are the same for any
+    /// number.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+    /// Play only slice I of N of the games (0-based: 0/4 .. 3/4), for array jobs; write the
+    /// slice's results with --results and add the slices up with `play merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Write the results (every game's scores and places) to this JSON file, for `play merge`.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+    /// Keep every bot in its seat (default: the seats rotate one place every game).
+    #[arg(long)]
+    pub fixed_seats: bool,
+    /// No progress bar (it is drawn only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl MatchArgs {
+    /// The games to play: `--games`, or `default`.
+    pub fn games_or(&self, default: u64) -> u64 {
+        self.games.unwrap_or(default)
+    }
+
+    /// The line-up: `--bots`, or `default`.
+    pub fn lineup_or(&self, default: &[&str]) -> Vec<String> {
+        if self.bots.is_empty() {
+            default.iter().map(|&name| name.to_owned()).collect()
+        } else {
+            self.bots
+                .iter()
+                .map(|name| name.trim().to_owned())
+                .collect()
+        }
+    }
+
+    /// Threads, slice and progress for the runner.
+    pub fn run_options(&self) -> RunOptions {
+        RunOptions {
+            jobs: self.jobs,
+            shard: self.shard,
+            progress: !self.quiet,
+        }
+    }
+
+    /// Prints the results table and writes the results file when `--results` asks for it.
+    pub fn report(&self, results: &Results) -> Result<(), String> {
+        print!("{}", results.table());
+        if let Some(path) = &self.results {
+            results.save(path).map_err(|e| e.to_string())?;
+            println!("results written to {}", path.display());
+        }
+        Ok(())
+    }
+}
+
+/// The games `play` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum GameName {
+    /// Dogfight (code-golf King of the Hill, 2014).
+    Dogfight,
+    /// Tron3D (Jutge, 2017).
+    Tron3d,
+    /// CloudWars (Gathering Hardcore 2011).
+    Cloudwars,
+    /// Amazes (CodeCup 2010).
+    Amazes,
+    /// Windwardopolis II (Windward Code Wars 2014).
+    Windward,
+}
+
+impl GameName {
+    /// Every game, in the order the quick start plays them.
+    pub const ALL: [GameName; 5] = [
+        GameName::Dogfight,
+        GameName::Tron3d,
+        GameName::Cloudwars,
+        GameName::Amazes,
+        GameName::Windward,
+    ];
+
+    /// The game's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Dogfight => "dogfight",
+            GameName::Tron3d => "tron3d",
+            GameName::Cloudwars => "cloudwars",
+            GameName::Amazes => "amazes",
+            GameName::Windward => "windward",
+        }
+    }
+}
+
+/// `play verify GAME FILE...`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct VerifyArgs {
+    /// The game the recordings are of.
+    pub game: GameName,
+    /// The recordings (the game's golden trace formats; Tron3D: .t3d files).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// `play merge FILE...`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct MergeArgs {
+    /// Results files written by `--shard I/N --results FILE`, one per shard, in any order.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Also write the merged results to this file.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+}
+
+/// Options that were renamed, with their new names: a user's old script gets pointed to the new
+/// spelling.
+const RENAMED: [(&str, &str); 2] = [("--fights", "--games"), ("--maps", "--map")];
+
+/// Parses `play`'s arguments (the first word is the program's name). On an unknown option that
+/// `clap` finds nothing similar to, the error suggests the new name of a renamed option.
+pub fn parse<I, T>(words: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    Cli::try_parse_from(words).map_err(suggest_renamed)
+}
+
+fn suggest_renamed(mut error: clap::Error) -> clap::Error {
+    if error.kind() != ErrorKind::UnknownArgument || error.get(ContextKind::SuggestedArg).is_some()
     {
-        let words: Vec<String> = words.into_iter().map(Into::into).collect();
-        let mut args = Args::default();
-        let mut i = 0;
-        while i < words.len() {
-            let word = &words[i];
-            if let Some(name) = word.strip_prefix("--") {
-                if let Some((name, value)) = name.split_once('=') {
-                    args.options.insert(name.to_owned(), Some(value.to_owned()));
-                } else if i + 1 < words.len() && !words[i + 1].starts_with("--") {
-                    args.options
-                        .insert(name.to_owned(), Some(words[i + 1].clone()));
-                    i += 1;
-                } else {
-                    args.options.insert(name.to_owned(), None);
-                }
-            } else {
-                args.positional.push(word.clone());
-            }
-            i += 1;
-        }
-        args
+        return error;
     }
-
-    /// The positional words, in order.
-    pub fn positional(&self) -> &[String] {
-        &self.positional
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    let given = given.split('=').next().unwrap_or_default();
+    if let Some((_, new)) = RENAMED
+        .iter()
+        .find(|(old, _)| edit_distance(given, old) <= 2)
+    {
+        error.insert(
+            ContextKind::SuggestedArg,
+            ContextValue::String((*new).to_owned()),
+        );
     }
+    error
+}
 
-    /// Whether `--name` was given (with or without a value).
-    pub fn flag(&self, name: &str) -> bool {
-        self.options.contains_key(name)
-    }
-
-    /// The text of `--name value`, if given.
-    pub fn text(&self, name: &str) -> Option<&str> {
-        self.options.get(name).and_then(|v| v.as_deref())
-    }
-
-    /// `--name value` parsed as `T`, or `default` when absent; an unparsable value is an error
-    /// that names the option and the value.
-    pub fn value<T: FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.options.get(name) {
-            None => Ok(default),
-            Some(None) => Err(format!("--{name} needs a value")),
-            Some(Some(text)) => text
-                .parse()
-                .map_err(|_| format!("--{name}: cannot read {text:?}")),
+/// Levenshtein distance between two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
         }
     }
-
-    /// `--name a,b,c` split at commas, or `default` when absent.
-    pub fn list(&self, name: &str, default: &[&str]) -> Vec<String> {
-        match self.text(name) {
-            Some(text) => text.split(',').map(|s| s.trim().to_owned()).collect(),
-            None => default.iter().map(|s| (*s).to_owned()).collect(),
-        }
-    }
+    row[b.len()]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     #[test]
-    fn options_flags_and_positionals() {
-        let args = Args::parse(["a.jsonl", "--games", "10", "--fast", "--bots=x,y", "b"]);
-        assert_eq!(args.positional(), ["a.jsonl", "b"]);
-        assert_eq!(args.value("games", 1u32), Ok(10));
-        assert!(args.flag("fast"));
-        assert_eq!(args.text("fast"), None);
-        assert_eq!(args.list("bots", &["r"]), ["x", "y"]);
-        assert_eq!(args.list("other", &["r"]), ["r"]);
-        assert_eq!(args.value("seed", 3u64), Ok(3));
-        assert!(args.value("games", 0u8).is_ok());
-        assert!(
-            Args::parse(["--games", "many"])
-                .value("games", 0u32)
-                .is_err()
-        );
-        assert!(Args::parse(["--games"]).value("games", 0u32).is_err());
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("--fight", "--fights"), 1);
+        assert_eq!(edit_distance("--maps", "--map"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

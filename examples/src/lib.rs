@@ -1,17 +1,18 @@
-//! Runnable bots for every contest-engines game, and the `play` command that runs matches of them.
+//! Runnable bots for every contest-engines game, and the `play` command that runs matches and
+//! tournaments of them.
 //!
-//! Each game has a module here with its example bots and two entry points that the `play` binary
-//! calls:
-//!
-//! - `play(&Args)`: runs a match (N games between the chosen bots) and prints a results table;
-//!   with no arguments it runs the quick-start match that `cargo run --release -p examples --bin play`
-//!   shows for every game;
-//! - `verify(&[files])`: replays golden trace files through the game crate's replay module and
-//!   returns the one-line summary (`conformance: <game>: ...`), or the first mismatch as an error.
+//! - [`bot`]: the one bot shape ([`bot::Bot`]) for any game of the `pathfind::tree::Game` contract;
+//! - [`playable`]: what `play` needs of a game beyond the contract;
+//! - [`runner`]: the match and tournament runner (parallel, sharded, seeded per game);
+//! - [`results`]: the results table and the results files that `play merge` adds up;
+//! - [`cli`]: the typed command line; [`run`] carries out a parsed command;
+//! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 
 pub mod bot;
 pub mod cli;
 pub mod playable;
+pub mod results;
+pub mod runner;
 
 pub mod amazes;
 pub mod cloudwars;
@@ -19,40 +20,90 @@ pub mod dogfight;
 pub mod tron3d;
 pub mod windward;
 
-pub use cli::Args;
+use std::path::PathBuf;
+
+use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs};
+use results::Results;
 
 /// The games the `play` command knows, in the order the quick start runs them.
 pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "windward"];
 
-/// Runs `play <game> ...` for the named game.
-pub fn play(game: &str, args: &Args) -> Result<(), String> {
-    match game {
-        "dogfight" => dogfight::play(args),
-        "tron3d" => tron3d::play(args),
-        "cloudwars" => cloudwars::play(args),
-        "amazes" => amazes::play(args),
-        "windward" => windward::play(args),
-        other => Err(format!(
-            "unknown game {other:?}; the games are {}",
-            GAMES.join(", ")
-        )),
+/// Carries out a parsed `play` command.
+pub fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        None => quick_start(),
+        Some(Command::Dogfight(options)) => dogfight::play(&options),
+        Some(Command::Tron3d(options)) => tron3d::play(&options),
+        Some(Command::Cloudwars(options)) => cloudwars::play(&options),
+        Some(Command::Amazes(options)) => amazes::play(&options),
+        Some(Command::Windward(options)) => windward::play(&options),
+        Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
+        Some(Command::Merge(args)) => merge(&args),
     }
 }
 
-/// Runs `play verify <game> <files>...` for the named game.
-pub fn verify(game: &str, files: &[String]) -> Result<String, String> {
-    if files.is_empty() {
-        return Err(format!("verify {game}: name at least one trace file"));
+/// A short match of every game with its default bots: what `play` without arguments shows.
+fn quick_start() -> Result<(), String> {
+    for game in GameName::ALL {
+        println!("== {} ==", game.name());
+        let words = ["play", game.name()];
+        let cli = cli::parse(words).map_err(|e| e.to_string())?;
+        run(cli)?;
+        println!();
     }
-    match game {
-        "dogfight" => dogfight::verify(files),
-        "tron3d" => tron3d::verify(files),
-        "cloudwars" => cloudwars::verify(files),
-        "amazes" => amazes::verify(files),
-        "windward" => windward::verify(files),
-        other => Err(format!(
-            "unknown game {other:?}; the games are {}",
-            GAMES.join(", ")
-        )),
+    Ok(())
+}
+
+/// Runs `play verify GAME FILE...`: the game crate's replay of the files, as its one-line summary.
+/// A file that is empty, or files holding no recorded game, are an error.
+pub fn verify(args: &VerifyArgs) -> Result<String, String> {
+    for file in &args.files {
+        let bytes = std::fs::metadata(file)
+            .map_err(|e| format!("{}: {e}", file.display()))?
+            .len();
+        if bytes == 0 {
+            return Err(format!(
+                "{}: empty file: no recorded game to verify",
+                file.display()
+            ));
+        }
     }
+    let files: &[PathBuf] = &args.files;
+    let line = match args.game {
+        GameName::Dogfight => dogfight::verify(files),
+        GameName::Tron3d => tron3d::verify(files),
+        GameName::Cloudwars => cloudwars::verify(files),
+        GameName::Amazes => amazes::verify(files),
+        GameName::Windward => windward::verify(files),
+    }?;
+    // `conformance: <game>: <N> traces, ...`: a run that checked no recorded game proves nothing.
+    let checked = line
+        .splitn(3, ": ")
+        .nth(2)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|count| count.parse::<u64>().ok());
+    if checked == Some(0) {
+        return Err(format!(
+            "{}: no recorded game found in {} file(s)",
+            args.game.name(),
+            files.len()
+        ));
+    }
+    Ok(line)
+}
+
+/// Runs `play merge FILE...`: reads the shards' results files, adds them up and prints the table.
+pub fn merge(args: &MergeArgs) -> Result<(), String> {
+    let mut parts = Vec::with_capacity(args.files.len());
+    for file in &args.files {
+        let results = Results::load(file).map_err(|e| e.to_string())?;
+        parts.push((file.display().to_string(), results));
+    }
+    let merged = Results::merge(parts).map_err(|e| e.to_string())?;
+    print!("{}", merged.table());
+    if let Some(path) = &args.results {
+        merged.save(path).map_err(|e| e.to_string())?;
+        println!("results written to {}", path.display());
+    }
+    Ok(())
 }

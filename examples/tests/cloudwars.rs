@@ -1,6 +1,5 @@
 //! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
 
-use examples::Args;
 use examples::cloudwars::bots::{Bot, Greedy, Search};
 use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
 
@@ -86,17 +85,25 @@ fn search_beats_greedy_on_fixed_seeds() {
 
 #[test]
 fn play_runs_a_short_match_and_rejects_bad_options() {
-    let args = Args::parse(["--games", "1", "--max-iterations", "120", "--clouds", "10"]);
-    examples::cloudwars::play(&args).unwrap();
-    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy,nobody"])).is_err());
-    assert!(examples::cloudwars::play(&Args::parse(["--bots", "greedy"])).is_err());
-    assert!(examples::cloudwars::play(&Args::parse(["--games", "many"])).is_err());
-    examples::cloudwars::play(&Args::parse(["--help"])).unwrap();
+    let play = |words: &[&str]| {
+        let words = ["play", "cloudwars"].iter().chain(words);
+        match examples::cli::parse(words)
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Some(examples::cli::Command::Cloudwars(options)) => examples::cloudwars::play(&options),
+            other => panic!("{other:?}"),
+        }
+    };
+    play(&["--games", "1", "--max-iterations", "120", "--clouds", "10"]).unwrap();
+    assert!(play(&["--bots", "greedy,nobody", "--games", "1"]).is_err());
+    assert!(play(&["--bots", "greedy"]).is_err());
+    assert!(play(&["--games", "many"]).is_err());
 }
 
 #[test]
 fn verify_replays_golden_files() {
-    assert!(examples::cloudwars::verify(&["nothing.txt".into()]).is_err());
+    assert!(examples::cloudwars::verify(&["nothing.txt"]).is_err());
     let Some(dir) = std::env::var_os("CONTEST_DATA") else {
         println!("conformance: cloudwars: skipped (CONTEST_DATA unset)");
         return;
@@ -110,12 +117,40 @@ fn verify_replays_golden_files() {
     ])
     .unwrap();
     assert!(
-        line.starts_with("conformance: cloudwars: 1 scenarios, 1500 iterations"),
+        line.starts_with("conformance: cloudwars: 28 traces, 2711 updates, all match"),
         "{line}"
     );
     assert!(
-        line.contains("26 micro cases") && line.ends_with("all match"),
+        line.contains("1 scenarios") && line.contains("26 micro cases"),
         "{line}"
     );
     assert!(examples::cloudwars::verify(&[file("missing.scenario.json")]).is_err());
+}
+
+#[test]
+fn playable_draws_scores_and_loads_recordings() {
+    use cloudwars::{Config, Game, Setup, WorldParams};
+    use examples::playable::Playable;
+    let setup = Setup {
+        params: WorldParams {
+            rainclouds: 10,
+            ..WorldParams::default()
+        },
+        players: 2,
+        ..Setup::default()
+    };
+    let game = Game::with_setup(Config::default(), setup).unwrap();
+    let state = game.initial_state(4);
+    let mut svg = String::new();
+    game.render_svg(&state, &mut svg);
+    assert_eq!(svg.matches("class=\"storm\"").count(), 2);
+    assert_eq!(game.current_scores(&state), [600.0, 600.0]);
+    assert!(game.bot("greedy").is_ok() && game.bot("nobody").is_err());
+    let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+        return;
+    };
+    let path = std::path::PathBuf::from(dir).join("cloudwars/s1_handmade_rules.scenario.json");
+    let recording = <Game as Playable>::load_recording(&path).unwrap();
+    assert_eq!(recording.states.len(), 1501);
+    assert_eq!(recording.names.len(), 2);
 }

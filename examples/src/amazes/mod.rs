@@ -1,29 +1,43 @@
-//! Amazes bots, the `play amazes` command, the stdin/stdout player harness and the referee that
-//! runs real programs.
+//! Amazes bots, the `play amazes` command (two-player games on the generic tournament runner),
+//! the stdin/stdout player harness and the referee that runs real programs.
 
 pub mod bots;
 pub mod playable;
 pub mod program;
 pub mod referee;
 
+use std::path::{Path, PathBuf};
+
 use amazes::{Action, Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::Args;
+use crate::cli::MatchArgs;
+use crate::results::{GameRecord, Results, Tournament, ranks_from_scores};
+use crate::runner::{self, GameSetup};
 use bots::{BOTS, Bot};
 
-const HELP: &str = "\
-play amazes [OPTIONS]   a match of Amazes (CodeCup 2010) between example bots
+/// Games played when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 4;
 
-  --bots A,B       the two bots (search, explorer, random); default explorer,random
-  --games N        games to play, colours alternating; default 4
-  --seed S         seed for starts, generated mazes and bots; default 1
-  --maze FILE      play on this maze file (header line optional); default: the crate's
-                   shipped mazes in turn
-  --generated      play each game on a freshly generated maze
-  --verbose        one line per game (scores, points, discovered, charged, captures)
-  --help           this text";
+/// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[command(after_help = "Bots: search, explorer, random.\n\
+    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn.")]
+pub struct Options {
+    /// The tournament options.
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Play on this maze file (header line optional); default: the crate's shipped mazes in turn.
+    #[arg(long, value_name = "FILE", conflicts_with = "generated")]
+    pub maze: Option<PathBuf>,
+    /// Play each game on a freshly generated maze.
+    #[arg(long)]
+    pub generated: bool,
+    /// One line per game (scores, points, discovered, charged, captures).
+    #[arg(long)]
+    pub verbose: bool,
+}
 
 /// Plays one game between two bots; returns the outcome.
 pub fn play_game(game: &Game, starts: [Pose; 2], bots: [&mut dyn Bot; 2], seed: u64) -> Outcome {
@@ -39,6 +53,8 @@ pub struct GameStats {
     pub charged: [usize; 2],
     /// Turns that ended on the opponent.
     pub captures: [usize; 2],
+    /// Turns played (both players).
+    pub turns: usize,
 }
 
 /// [`play_game`] with per-player totals.
@@ -69,16 +85,22 @@ pub fn play_game_stats(
         let e = game.advance(&mut state, &Action::Moves(line));
         stats.charged[p.index()] += e.charged as usize;
         stats.captures[p.index()] += e.captured as usize;
+        stats.turns += 1;
     }
 }
 
-/// The maze and starts of game `i` of a match.
-fn setup(args: &Args, i: usize, seed: u64) -> Result<(Game, [Pose; 2]), String> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let file = if let Some(path) = args.text("maze") {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        MazeFile::parse(&text).map_err(|e| format!("{path}: {e}"))?
-    } else if args.flag("generated") {
+/// The maze and starts of game `setup.index` of a match: the maze file, a generated maze or the
+/// shipped maze of that index; the shipped starts on even games, random ones otherwise.
+fn maze_and_starts(
+    maze: Option<&MazeFile>,
+    generated: bool,
+    setup: &GameSetup,
+) -> Result<(Game, [Pose; 2]), String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
+    let i = setup.index as usize;
+    let file = if let Some(file) = maze {
+        file.clone()
+    } else if generated {
         let maze = generate(25, &mut rng).map_err(|e| e.to_string())?;
         MazeFile { maze, starts: None }
     } else {
@@ -93,90 +115,128 @@ fn setup(args: &Args, i: usize, seed: u64) -> Result<(Game, [Pose; 2]), String> 
     };
     let game = Game::new(file.maze, config).map_err(|e| e.to_string())?;
     let starts = match file.starts {
-        Some(s) if i % 2 == 0 || args.text("maze").is_some() => s,
+        Some(s) if i % 2 == 0 || maze.is_some() => s,
         _ => random_starts(game.maze(), config.min_start_distance2, &mut rng)
             .map_err(|e| e.to_string())?,
     };
     Ok((game, starts))
 }
 
+/// Plays one game of a tournament; with `verbose`, also returns its one-line description.
+fn play_one(
+    maze: Option<&MazeFile>,
+    generated: bool,
+    lineup: &[String],
+    setup: &GameSetup,
+    verbose: bool,
+) -> Result<(GameRecord, Option<String>), String> {
+    let (game, starts) = maze_and_starts(maze, generated, setup)?;
+    let mut seats = Vec::with_capacity(2);
+    for &entry in &setup.seats {
+        let name = &lineup[entry];
+        seats
+            .push(bots::by_name(name).ok_or_else(|| {
+                format!("unknown bot {name:?}; the bots are {}", BOTS.join(", "))
+            })?);
+    }
+    let [red, blue] = seats.as_mut_slice() else {
+        return Err(format!(
+            "amazes has two players; the line-up names {}",
+            lineup.len()
+        ));
+    };
+    let (outcome, stats) = play_game_stats(&game, starts, [&mut **red, &mut **blue], setup.seed);
+    let scores: Vec<f64> = outcome.scores.iter().map(|&s| f64::from(s)).collect();
+    let line = verbose.then(|| {
+        format!(
+            "game {}: red {} blue {}: scores {:?} points {:?} {stats:?} {:?}",
+            setup.index,
+            lineup[setup.seats[0]],
+            lineup[setup.seats[1]],
+            outcome.scores,
+            outcome.points,
+            outcome.end
+        )
+    });
+    let record = GameRecord {
+        index: setup.index,
+        seats: setup.seats.clone(),
+        ranks: ranks_from_scores(&scores),
+        scores,
+        steps: stats.turns as u64,
+    };
+    Ok((record, line))
+}
+
+/// Runs the tournament `play amazes` describes.
+pub fn tournament(options: &Options) -> Result<Results, String> {
+    let lineup = options.common.lineup_or(&["explorer", "random"]);
+    if lineup.len() != 2 {
+        return Err(format!("--bots needs two names, got {}", lineup.len()));
+    }
+    let maze = match &options.maze {
+        Some(path) => {
+            let text = read_maze(path)?;
+            Some(MazeFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let tournament = Tournament {
+        game: "amazes".into(),
+        setup: match (&options.maze, options.generated) {
+            (Some(path), _) => format!("maze {}", path.display()),
+            (None, true) => "generated mazes".into(),
+            (None, false) => "the shipped mazes in turn".into(),
+        },
+        lineup,
+        games: options.common.games_or(DEFAULT_GAMES),
+        seed: options.common.seed,
+        rotate: !options.common.fixed_seats,
+    };
+    runner::run(
+        &tournament,
+        &options.common.run_options(),
+        |setup| {
+            play_one(
+                maze.as_ref(),
+                options.generated,
+                &tournament.lineup,
+                setup,
+                options.verbose,
+            )
+        },
+        |_, line| {
+            if let Some(line) = line {
+                println!("{line}");
+            }
+            Ok(())
+        },
+    )
+}
+
+/// The largest maze file `--maze` reads (checked before reading): far above any real maze.
+const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
+
+fn read_maze(path: &Path) -> Result<String, String> {
+    let error = |e: std::io::Error| format!("{}: {e}", path.display());
+    let bytes = std::fs::metadata(path).map_err(error)?.len();
+    if bytes > MAX_MAZE_FILE_BYTES {
+        return Err(format!(
+            "{}: {bytes} bytes, more than the limit of {MAX_MAZE_FILE_BYTES} for a maze file",
+            path.display()
+        ));
+    }
+    std::fs::read_to_string(path).map_err(error)
+}
+
 /// Runs `play amazes`.
-pub fn play(args: &Args) -> Result<(), String> {
-    if args.flag("help") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    let names = args.list("bots", &["explorer", "random"]);
-    if names.len() != 2 {
-        return Err(format!("--bots needs two names, got {}", names.len()));
-    }
-    let mut bots: Vec<Box<dyn Bot>> = Vec::new();
-    for name in &names {
-        bots.push(
-            bots::by_name(name)
-                .ok_or_else(|| format!("unknown bot {name:?}; the bots are {}", BOTS.join(", ")))?,
-        );
-    }
-    let games: usize = args.value("games", 4)?;
-    let seed: u64 = args.value("seed", 1)?;
-    let mut totals = [0i64; 2];
-    let mut wins = [0usize; 2];
-    let mut sudden = 0;
-    for i in 0..games {
-        let (game, starts) = setup(args, i, seed)?;
-        // Bot 0 is Red in even games, Blue in odd ones.
-        let swap = i % 2 == 1;
-        let (a, b) = bots.split_at_mut(1);
-        let (red, blue): (&mut dyn Bot, &mut dyn Bot) = if swap {
-            (b[0].as_mut(), a[0].as_mut())
-        } else {
-            (a[0].as_mut(), b[0].as_mut())
-        };
-        let (outcome, stats) =
-            play_game_stats(&game, starts, [red, blue], seed.wrapping_add(i as u64));
-        if args.flag("verbose") {
-            println!(
-                "game {i}: red {} blue {}: scores {:?} points {:?} {stats:?} {:?}",
-                if swap { &names[1] } else { &names[0] },
-                if swap { &names[0] } else { &names[1] },
-                outcome.scores,
-                outcome.points,
-                outcome.end
-            );
-        }
-        let (s0, s1) = if swap {
-            (outcome.scores[1], outcome.scores[0])
-        } else {
-            (outcome.scores[0], outcome.scores[1])
-        };
-        totals[0] += s0 as i64;
-        totals[1] += s1 as i64;
-        match s0.cmp(&s1) {
-            std::cmp::Ordering::Greater => wins[0] += 1,
-            std::cmp::Ordering::Less => wins[1] += 1,
-            std::cmp::Ordering::Equal => {}
-        }
-        sudden += matches!(outcome.end, amazes::End::SuddenDeath { .. }) as usize;
-    }
-    println!("amazes: {games} games, colours alternating, seed {seed}");
-    println!("{:<10} {:>10} {:>6}", "bot", "mean score", "wins");
-    for k in 0..2 {
-        let mean = if games == 0 {
-            0.0
-        } else {
-            totals[k] as f64 / games as f64
-        };
-        println!("{:<10} {:>10.1} {:>6}", names[k], mean, wins[k]);
-    }
-    if sudden > 0 {
-        println!("{sudden} game(s) ended by sudden death");
-    }
-    let _ = Player::Red;
-    Ok(())
+pub fn play(options: &Options) -> Result<(), String> {
+    let results = tournament(options)?;
+    options.common.report(&results)
 }
 
 /// Runs `play verify amazes FILE...`.
-pub fn verify(files: &[String]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
     amazes::replay::verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())

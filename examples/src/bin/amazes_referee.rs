@@ -9,16 +9,41 @@
 //! (with its start poses); a maze file without a start header gets starts drawn with `--seed`.
 //! Output: one line per player, `red <score> <points> <fault or ok>`, and the end of the game.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
+
 use amazes::{Config, Game, MazeFile, random_starts};
-use examples::Args;
 use examples::amazes::referee::{Settings, run_game};
 use rand::SeedableRng;
 
+/// Runs an Amazes game between two player programs, like the CodeCup 2010 judge, and prints both
+/// scores.
+#[derive(Debug, Parser)]
+#[command(name = "amazes_referee")]
+struct Cli {
+    /// The maze file (default: the crate's first shipped maze, with its start poses).
+    #[arg(long, value_name = "FILE")]
+    maze: Option<PathBuf>,
+    /// Seed of the start poses for a maze file without a start header.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Time limit per turn, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    turn_ms: u64,
+    /// Print every turn's events on stderr.
+    #[arg(long)]
+    verbose: bool,
+    /// Red's command line (split at spaces).
+    red: String,
+    /// Blue's command line (split at spaces).
+    blue: String,
+}
+
 fn main() -> ExitCode {
-    match run() {
+    match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("amazes_referee: {e}");
@@ -27,16 +52,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), String> {
-    let args = Args::parse(std::env::args().skip(1));
-    if args.flag("help") || args.positional().len() != 2 {
-        return Err("usage: amazes_referee [--maze FILE] [--seed N] [--turn-ms MS] [--verbose] \"RED CMD\" \"BLUE CMD\"".into());
-    }
-    let seed: u64 = args.value("seed", 1)?;
-    let turn_ms: u64 = args.value("turn-ms", 1000)?;
-    let file = match args.text("maze") {
+fn run(args: Cli) -> Result<(), String> {
+    let (seed, turn_ms) = (args.seed, args.turn_ms);
+    let file = match &args.maze {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let path = path.display();
+            let text =
+                std::fs::read_to_string(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
             MazeFile::parse(&text).map_err(|e| format!("{path}: {e}"))?
         }
         None => amazes::mazes::get(0),
@@ -57,8 +79,7 @@ fn run() -> Result<(), String> {
                 .map_err(|e| e.to_string())?
         }
     };
-    let commands: Vec<Vec<String>> = args
-        .positional()
+    let commands: Vec<Vec<String>> = [&args.red, &args.blue]
         .iter()
         .map(|c| c.split_whitespace().map(str::to_owned).collect())
         .collect();
@@ -67,7 +88,7 @@ fn run() -> Result<(), String> {
         ..Settings::default()
     };
     let report = run_game(&game, starts, [&commands[0], &commands[1]], settings)?;
-    if args.flag("verbose") {
+    if args.verbose {
         for e in &report.events {
             eprintln!(
                 "{:?} {} steps {} extra_t {} +{} first {} captured {} {:?}",

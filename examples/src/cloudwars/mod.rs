@@ -1,17 +1,43 @@
-//! CloudWars bots and the `play cloudwars` command.
-//!
-//! ```text
-//! play cloudwars [--bots search,greedy] [--games 2] [--seed 1] [--clouds 40]
-//!                [--width 1280] [--height 720] [--every 6] [--max-iterations 2000]
-//! play verify cloudwars FILE...
-//! ```
+//! CloudWars bots and the `play cloudwars` command: two-player games on the generic tournament
+//! runner.
 
 pub mod bots;
+pub mod playable;
 
 use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParams};
 
-use crate::Args;
+use crate::cli::MatchArgs;
+use crate::results::{GameRecord, Results, Tournament};
+use crate::runner::{self, GameSetup, RunOptions};
 use bots::{Bot, Greedy, Search};
+
+/// Games played when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 2;
+
+/// `play cloudwars`: two bots on random worlds (a game's seed decides the rainclouds and the
+/// players' positions). A game's score is the bot's final vapor.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[command(after_help = "Bots: greedy, search.\nDefaults: --games 2 --bots search,greedy.")]
+pub struct Options {
+    /// The tournament options.
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Rainclouds on the board at the start.
+    #[arg(long, value_name = "N", default_value_t = MatchConfig::default().params.rainclouds)]
+    pub clouds: usize,
+    /// Board width.
+    #[arg(long, value_name = "W", default_value_t = MatchConfig::default().config.width)]
+    pub width: i32,
+    /// Board height.
+    #[arg(long, value_name = "H", default_value_t = MatchConfig::default().config.height)]
+    pub height: i32,
+    /// The bots decide every this many iterations (the original's clients list about every 6).
+    #[arg(long, value_name = "N", default_value_t = MatchConfig::default().every)]
+    pub every: u64,
+    /// A game is scored by vapor after this many iterations, unless decided before.
+    #[arg(long, value_name = "N", default_value_t = MatchConfig::default().max_iterations)]
+    pub max_iterations: u64,
+}
 
 /// The settings of a two-player match.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +118,7 @@ pub fn play_game(
                 }
             }
         }
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         // The original's win flag, or (our match rule) a player has died: the game is decided.
         let dead = |i: u8| state.cloud_of(PlayerId(i)).is_none_or(|c| c.is_dead());
         if state.win_condition() || dead(0) || dead(1) {
@@ -124,6 +150,73 @@ pub fn bot(name: &str) -> Result<Box<dyn Bot>, String> {
     }
 }
 
+/// Plays one game of a tournament.
+pub fn play_one(
+    cfg: &MatchConfig,
+    lineup: &[String],
+    setup: &GameSetup,
+) -> Result<GameRecord, String> {
+    let [first, second] = setup.seats.as_slice() else {
+        return Err(format!(
+            "cloudwars has two players; the line-up names {}",
+            lineup.len()
+        ));
+    };
+    let mut first = bot(&lineup[*first])?;
+    let mut second = bot(&lineup[*second])?;
+    let result = play_game(cfg, setup.seed, [first.as_mut(), second.as_mut()])?;
+    let ranks = match result.winner {
+        Some(0) => vec![1, 2],
+        Some(_) => vec![2, 1],
+        None => vec![1, 1],
+    };
+    Ok(GameRecord {
+        index: setup.index,
+        seats: setup.seats.clone(),
+        scores: result.vapors.iter().map(|&v| f64::from(v)).collect(),
+        ranks,
+        steps: result.iterations,
+    })
+}
+
+/// Runs a tournament of `games` games between `lineup` on `cfg`.
+pub fn tournament(
+    cfg: &MatchConfig,
+    lineup: Vec<String>,
+    games: u64,
+    seed: u64,
+    rotate: bool,
+    options: &RunOptions,
+) -> Result<Results, String> {
+    if lineup.len() != 2 {
+        return Err(format!(
+            "--bots takes two bot names, e.g. search,greedy (got {})",
+            lineup.len()
+        ));
+    }
+    let tournament = Tournament {
+        game: "cloudwars".into(),
+        setup: format!(
+            "{}x{} board, {} rainclouds, bots every {} iterations, at most {} iterations",
+            cfg.config.width,
+            cfg.config.height,
+            cfg.params.rainclouds,
+            cfg.every,
+            cfg.max_iterations
+        ),
+        lineup,
+        games,
+        seed,
+        rotate,
+    };
+    runner::run(
+        &tournament,
+        options,
+        |setup| play_one(cfg, &tournament.lineup, setup).map(|record| (record, ())),
+        |_, ()| Ok(()),
+    )
+}
+
 /// The tally of a match between two bots.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
@@ -137,91 +230,66 @@ pub struct Tally {
     pub iterations: u64,
 }
 
-/// Plays `games` games, the bots swapping seats every game (seed `seed + g`).
+/// Plays `games` games on the tournament runner, the bots swapping seats every game, and tallies
+/// them per bot.
 pub fn run_match(
     cfg: &MatchConfig,
     names: [&str; 2],
     games: u32,
     seed: u64,
 ) -> Result<Tally, String> {
+    let lineup = names.map(str::to_owned).to_vec();
+    let results = tournament(
+        cfg,
+        lineup,
+        u64::from(games),
+        seed,
+        true,
+        &RunOptions::default(),
+    )?;
     let mut tally = Tally::default();
-    for g in 0..games {
-        let mut first = bot(names[0])?;
-        let mut second = bot(names[1])?;
-        let swap = g % 2 == 1;
-        let seats: [&mut dyn Bot; 2] = if swap {
-            [second.as_mut(), first.as_mut()]
-        } else {
-            [first.as_mut(), second.as_mut()]
-        };
-        let result = play_game(cfg, seed.wrapping_add(u64::from(g)), seats)?;
-        let to_bot = |seat: usize| if swap { 1 - seat } else { seat };
-        match result.winner {
-            Some(seat) => tally.wins[to_bot(seat)] += 1,
-            None => tally.draws += 1,
+    for record in &results.records {
+        for (seat, &entry) in record.seats.iter().enumerate() {
+            tally.vapor[entry] += record.scores[seat];
+            if record.ranks[seat] == 1 && record.ranks[1 - seat] == 2 {
+                tally.wins[entry] += 1;
+            }
         }
-        for seat in 0..2 {
-            tally.vapor[to_bot(seat)] += f64::from(result.vapors[seat]);
-        }
-        tally.iterations += result.iterations;
+        tally.draws += u32::from(record.ranks == [1, 1]);
+        tally.iterations += record.steps;
     }
     Ok(tally)
 }
 
-const HELP: &str = "play cloudwars [--bots search,greedy] [--games 2] [--seed 1] [--clouds 40] \
-[--width 1280] [--height 720] [--every 6] [--max-iterations 2000]\n\
-  Two bots (greedy, search) play GAMES games on random worlds, swapping seats each game.";
+/// The match settings `play cloudwars` describes.
+pub fn match_config(options: &Options) -> MatchConfig {
+    let mut cfg = MatchConfig::default();
+    cfg.params.rainclouds = options.clouds;
+    cfg.config.width = options.width;
+    cfg.config.height = options.height;
+    cfg.every = options.every;
+    cfg.max_iterations = options.max_iterations;
+    cfg
+}
 
 /// Runs `play cloudwars`.
-pub fn play(args: &Args) -> Result<(), String> {
-    if args.flag("help") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    let names = args.list("bots", &["search", "greedy"]);
-    let [a, b] = names.as_slice() else {
-        return Err("--bots takes two bot names, e.g. search,greedy".into());
-    };
-    let mut cfg = MatchConfig::default();
-    cfg.params.rainclouds = args.value("clouds", cfg.params.rainclouds)?;
-    cfg.config.width = args.value("width", cfg.config.width)?;
-    cfg.config.height = args.value("height", cfg.config.height)?;
-    cfg.every = args.value("every", cfg.every)?;
-    cfg.max_iterations = args.value("max-iterations", cfg.max_iterations)?;
-    let games: u32 = args.value("games", 2)?;
-    let seed: u64 = args.value("seed", 1)?;
-    let start = std::time::Instant::now();
-    let tally = run_match(&cfg, [a, b], games, seed)?;
-    let elapsed = start.elapsed();
-    println!(
-        "cloudwars: {games} games, {}x{} board, {} rainclouds, seed {seed}, {} iterations in {:.2?}",
-        cfg.config.width, cfg.config.height, cfg.params.rainclouds, tally.iterations, elapsed
-    );
-    println!(
-        "{:<8} {:>6} {:>6} {:>6} {:>8} {:>10}",
-        "bot", "wins", "losses", "draws", "win %", "avg vapor"
-    );
-    for (i, name) in [a, b].into_iter().enumerate() {
-        let pct = if games == 0 {
-            0.0
-        } else {
-            100.0 * f64::from(tally.wins[i]) / f64::from(games)
-        };
-        println!(
-            "{:<8} {:>6} {:>6} {:>6} {:>7.1}% {:>10.1}",
-            name,
-            tally.wins[i],
-            tally.wins[1 - i],
-            tally.draws,
-            pct,
-            tally.vapor[i] / f64::from(games.max(1))
-        );
-    }
-    Ok(())
+pub fn play(options: &Options) -> Result<(), String> {
+    let common = &options.common;
+    let results = tournament(
+        &match_config(options),
+        common.lineup_or(&["search", "greedy"]),
+        common.games_or(DEFAULT_GAMES),
+        common.seed,
+        !common.fixed_seats,
+        &common.run_options(),
+    )?;
+    common.report(&results)
 }
 
 /// Runs `play verify cloudwars FILE...`: scenario files with their traces, `micro_cases.json`
 /// and `kill_ring_vectors.json`.
-pub fn verify(files: &[String]) -> Result<String, String> {
+pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String, String> {
     cloudwars::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }

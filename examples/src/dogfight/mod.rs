@@ -1,171 +1,272 @@
-//! Dogfight bots and the `play dogfight` command.
-//!
-//! ```text
-//! play dogfight [--bots A,B] [--fights N] [--seed S] [--arena SIZE] [--rounds R] [--record FILE]
-//! play verify dogfight FILE...
-//! ```
+//! Dogfight bots and the `play dogfight` command: fights between two bots on the generic
+//! tournament runner, plus the original tournament's match-up points.
 
 pub mod bots;
+pub mod playable;
 
 use std::io::Write;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
 use dogfight::bot::play_fight_from;
-use dogfight::trace::{Trace, verify_files};
-use dogfight::{Arena, Config, Game, MatchUp};
+use dogfight::protocol::Fault;
+use dogfight::replay::verify_files;
+use dogfight::trace::Trace;
+use dogfight::{Arena, Config, Game};
 
-use crate::Args;
+use crate::cli::MatchArgs;
+use crate::playable::Playable;
+use crate::results::{GameRecord, Results, Tournament};
+use crate::runner::{self, GameSetup};
 
-const DEFAULT_FIGHTS: u32 = 100;
+/// Fights played when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 100;
 
-fn usage() -> String {
-    let bots: Vec<String> = bots::BOTS
-        .iter()
-        .map(|(name, about)| format!("    {name:<12} {about}"))
-        .collect();
-    format!(
-        "play dogfight: fights between two bots, scored as the original tournament\n\
-         \n\
-         options:\n  \
-           --bots A,B      player 1 and player 2 (default search,random)\n  \
-           --fights N      fights to play (default {DEFAULT_FIGHTS}); grouped into match-ups of 10\n  \
-           --seed S        seed of the bots' generators (default 1)\n  \
-           --arena SIZE    arena edge length (default 14)\n  \
-           --rounds R      rounds per fight (default 100)\n  \
-           --record FILE   write every fight as a golden-format trace (JSON lines)\n\
-         \n\
-         bots:\n{}",
-        bots.join("\n")
-    )
+/// `play dogfight`: fights between two bots (default 100 fights, `--bots search,random`).
+///
+/// A fight scores 1 for the winner and 0 for the loser, ½ each for a draw. Bots: search, random,
+/// java-random, straight, or cmd:PROGRAM (a program speaking the original wrapper protocol).
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[command(
+    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM.\n\
+    Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
+    grouped into match-ups of 10, scored as in the original tournament (2 points for a match-up \
+    win, 1 each for a draw)."
+)]
+pub struct Options {
+    /// The tournament options.
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Arena edge length.
+    #[arg(long, value_name = "SIZE", default_value_t = Arena::STANDARD_SIZE)]
+    pub arena: u32,
+    /// Rounds per fight.
+    #[arg(long, value_name = "R", default_value_t = Config::default().rounds)]
+    pub rounds: u16,
+    /// Write every fight as a golden-format trace (JSON lines; `play verify dogfight` replays it).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
-/// Runs `play dogfight`: N fights between two bots, then wins/draws/losses per bot and the
-/// match-up scores (match-ups of 10 fights; 2 points for a win, 1 each for a draw).
-pub fn play(args: &Args) -> Result<(), String> {
-    if args.flag("help") || args.flag("h") {
-        println!("{}", usage());
-        return Ok(());
-    }
-    let names = args.list("bots", &["search", "random"]);
-    let [first, second] = names.as_slice() else {
-        return Err(format!("--bots needs two names, got {}", names.len()));
-    };
-    let fights: u32 = args.value("fights", DEFAULT_FIGHTS)?;
-    let seed: u64 = args.value("seed", 1)?;
-    let arena =
-        Arena::new(args.value("arena", Arena::STANDARD_SIZE)?).map_err(|e| e.to_string())?;
-    let config = Config {
-        rounds: args.value("rounds", Config::default().rounds)?,
-        ..Config::default()
-    };
-    let game = Game::new(arena, config).map_err(|e| e.to_string())?;
-    let mut p1 = bots::bot(first, seed, &game)?;
-    let mut p2 = bots::bot(second, seed.wrapping_add(0x9e37_79b9_7f4a_7c15), &game)?;
-    let mut record = match args.text("record") {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?,
-        )),
-        None if args.flag("record") => return Err("--record needs a file name".into()),
-        None => None,
-    };
-
-    // Short row labels: an external program is named by its file name.
-    let label = |name: &str| match name.strip_prefix("cmd:") {
-        Some(program) => std::path::Path::new(program)
+/// An external program is named by its file name in tables.
+fn label(name: &str) -> String {
+    match name.strip_prefix("cmd:") {
+        Some(program) => Path::new(program)
             .file_name()
             .map_or(name.to_owned(), |file| {
                 format!("cmd:{}", file.to_string_lossy())
             }),
         None => name.to_owned(),
-    };
-    let (first, second) = (&label(first), &label(second));
-    let started = Instant::now();
-    let mut total = MatchUp::default();
-    let mut points = [0u32; 2];
-    let mut matchups = [0u32; 3]; // p1 won, drawn, p2 won
-    let mut rounds = 0u64;
-    let per_matchup = game.config().fights.max(1);
-    let mut played = 0;
-    while played < fights {
-        let size = per_matchup.min(fights - played);
-        let mut tally = MatchUp::default();
-        p1.new_opponent(size);
-        p2.new_opponent(size);
-        for fight in 0..size {
-            p1.new_fight(&game, fight, tally.wins[0], tally.wins[1]);
-            p2.new_fight(&game, fight, tally.wins[1], tally.wins[0]);
-            let id = format!("{first}_vs_{second}_{}", played + fight + 1);
-            let mut trace = Trace::new(id, &game, game.initial_state());
-            let outcome =
-                play_fight_from(&game, game.initial_state(), [&mut *p1, &mut *p2], |round| {
-                    if record.is_some() {
-                        trace.push(round);
-                    }
-                });
-            rounds += u64::from(outcome.round);
-            tally.record(&outcome);
-            if let Some(out) = record.as_mut() {
-                trace.finish(Some(outcome));
-                writeln!(out, "{}", trace.to_json()).map_err(|e| e.to_string())?;
-            }
-        }
-        let [won_p1, won_p2] = tally.wins;
-        let [points_p1, points_p2] = tally.points();
-        total.wins = [total.wins[0] + won_p1, total.wins[1] + won_p2];
-        points = [points[0] + points_p1, points[1] + points_p2];
-        total.draws += tally.draws;
-        matchups[match tally.winner() {
-            Some(dogfight::Side::P1) => 0,
-            None => 1,
-            Some(dogfight::Side::P2) => 2,
-        }] += 1;
-        played += size;
     }
-    if let Some(mut out) = record {
+}
+
+/// What a fight leaves besides its record: its trace (with `--record`) and each seat's program
+/// fault, if any.
+type FightExtras = (Option<String>, [Option<Fault>; 2]);
+
+/// Plays one fight of a tournament with the crate's own bot shape (so that the faults of external
+/// programs can be reported); scores and places are those of [`Playable`].
+pub fn play_fight(
+    game: &Game,
+    lineup: &[String],
+    setup: &GameSetup,
+    record: bool,
+) -> Result<(GameRecord, FightExtras), String> {
+    let mut seats = Vec::with_capacity(2);
+    for (seat, &entry) in setup.seats.iter().enumerate() {
+        let mut bot = bots::bot(&lineup[entry], setup.bot_seed(seat), game)?;
+        // Every fight is a match-up of its own for the bots, so that a fight does not depend on
+        // the fights played before it by the same thread.
+        bot.new_opponent(1);
+        bot.new_fight(game, 0, 0, 0);
+        seats.push(bot);
+    }
+    let [p1, p2] = seats.as_mut_slice() else {
+        return Err(format!(
+            "dogfight has two players; the line-up names {}",
+            lineup.len()
+        ));
+    };
+    let names: Vec<String> = setup.seats.iter().map(|&e| label(&lineup[e])).collect();
+    let start = game.initial_state(setup.seed);
+    let mut trace = record.then(|| {
+        let id = format!("{}_vs_{}_{}", names[0], names[1], setup.index + 1);
+        Trace::new(id, game, start)
+    });
+    let outcome = play_fight_from(game, start, [&mut **p1, &mut **p2], |round| {
+        if let Some(trace) = trace.as_mut() {
+            trace.push(round);
+        }
+    });
+    let faults = [p1.fight_fault(), p2.fight_fault()];
+    let line = trace.map(|mut trace| {
+        trace.finish(Some(outcome));
+        trace.to_json()
+    });
+    let record = GameRecord {
+        index: setup.index,
+        seats: setup.seats.clone(),
+        scores: game.scores(&outcome),
+        ranks: game.ranks(&outcome),
+        steps: u64::from(outcome.round),
+    };
+    Ok((record, (line, faults)))
+}
+
+/// Builds the game `play dogfight` plays.
+pub fn game(options: &Options) -> Result<Game, String> {
+    let arena = Arena::new(options.arena).map_err(|e| e.to_string())?;
+    let config = Config {
+        rounds: options.rounds,
+        ..Config::default()
+    };
+    Game::new(arena, config).map_err(|e| e.to_string())
+}
+
+/// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
+/// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
+pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
+    let lineup = options.common.lineup_or(&["search", "random"]);
+    if lineup.len() != 2 {
+        return Err(format!("--bots needs two names, got {}", lineup.len()));
+    }
+    let game = game(options)?;
+    let tournament = Tournament {
+        game: "dogfight".into(),
+        setup: format!(
+            "arena {}, {} rounds",
+            game.arena().size(),
+            game.config().rounds
+        ),
+        lineup,
+        games: options.common.games_or(DEFAULT_GAMES),
+        seed: options.common.seed,
+        rotate: !options.common.fixed_seats,
+    };
+    let mut out = match &options.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let recording = out.is_some();
+    let mut faults = vec![Faults::default(); tournament.lineup.len()];
+    let results = runner::run(
+        &tournament,
+        &options.common.run_options(),
+        |setup| play_fight(&game, &tournament.lineup, setup, recording),
+        |setup, (line, fight_faults)| {
+            for (seat, fault) in fight_faults.into_iter().enumerate() {
+                if let Some(fault) = fault {
+                    faults[setup.seats[seat]].record(setup.index + 1, fault);
+                }
+            }
+            match (out.as_mut(), line) {
+                (Some(out), Some(line)) => writeln!(out, "{line}").map_err(|e| e.to_string()),
+                _ => Ok(()),
+            }
+        },
+    )?;
+    if let Some(mut out) = out {
         out.flush().map_err(|e| e.to_string())?;
     }
+    Ok((results, faults))
+}
 
-    let elapsed = started.elapsed();
-    let percent = |n: u32| 100.0 * f64::from(n) / f64::from(fights.max(1));
-    println!(
-        "dogfight: {first} vs {second}, {fights} fights, arena {}, {} rounds, seed {seed}",
-        game.arena().size(),
-        game.config().rounds
-    );
-    let rows = [(format!("{first} (p1)"), 0), (format!("{second} (p2)"), 1)];
-    let width = rows
-        .iter()
-        .map(|(name, _)| name.len())
-        .max()
-        .unwrap_or(0)
-        .max(10);
-    println!(
-        "{:<width$} {:>6} {:>6} {:>6} {:>7}",
-        "bot", "wins", "draws", "losses", "win %"
-    );
-    for (name, side) in rows {
-        let (wins, losses) = (total.wins[side], total.wins[1 - side]);
+/// The faults of one line-up entry's program over a run: how many fights had each kind, and the
+/// first.
+#[derive(Debug, Clone, Default)]
+pub struct Faults {
+    /// Fights per fault kind, in order of first appearance.
+    counts: Vec<(&'static str, u32)>,
+    first: Option<(u64, Fault)>,
+}
+
+impl Faults {
+    fn record(&mut self, fight: u64, fault: Fault) {
+        match self
+            .counts
+            .iter_mut()
+            .find(|(kind, _)| *kind == fault.kind())
+        {
+            Some((_, count)) => *count += 1,
+            None => self.counts.push((fault.kind(), 1)),
+        }
+        self.first.get_or_insert((fight, fault));
+    }
+
+    /// `faults of NAME: fights with a fault: 3 timeout, 1 garbage; first in fight 2: ...`.
+    pub fn summary(&self, name: &str) -> Option<String> {
+        let (fight, fault) = self.first.as_ref()?;
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        Some(format!(
+            "faults of {name}: fights with a fault: {}; first in fight {fight}: {fault}",
+            counts.join(", ")
+        ))
+    }
+}
+
+/// The original tournament's scoring of a results table: consecutive fights grouped into
+/// match-ups of `size`; a match-up's winner (more fights won) gets 2 points, a draw 1 each.
+/// Returns, per line-up entry, match-ups won, drawn and lost, and points.
+pub fn matchup_points(results: &Results, size: u64) -> Vec<[u64; 4]> {
+    let players = results.tournament.lineup.len();
+    let mut table = vec![[0u64; 4]; players];
+    for group in results
+        .records
+        .chunk_by(|a, b| a.index / size.max(1) == b.index / size.max(1))
+    {
+        let mut wins = vec![0u64; players];
+        for record in group {
+            if let Some(seat) = record.ranks.iter().position(|&r| r == 1)
+                && record.ranks.iter().filter(|&&r| r == 1).count() == 1
+            {
+                wins[record.seats[seat]] += 1;
+            }
+        }
+        let best = wins.iter().copied().max().unwrap_or(0);
+        let leaders = wins.iter().filter(|&&w| w == best).count();
+        for (entry, &won) in wins.iter().enumerate() {
+            let row = &mut table[entry];
+            if won == best && leaders == 1 {
+                row[0] += 1;
+                row[3] += 2;
+            } else if won == best {
+                row[1] += 1;
+                row[3] += 1;
+            } else {
+                row[2] += 1;
+            }
+        }
+    }
+    table
+}
+
+/// Runs `play dogfight`: the results table, then the match-up points of the original tournament.
+pub fn play(options: &Options) -> Result<(), String> {
+    let (results, faults) = tournament(options)?;
+    options.common.report(&results)?;
+    for (name, faults) in results.tournament.lineup.iter().zip(&faults) {
+        if let Some(line) = faults.summary(&label(name)) {
+            println!("{line}");
+        }
+    }
+    let size = u64::from(Config::default().fights.max(1));
+    for (entry, [won, drawn, lost, points]) in matchup_points(&results, size).iter().enumerate() {
         println!(
-            "{name:<width$} {wins:>6} {:>6} {losses:>6} {:>6.1}%",
-            total.draws,
-            percent(wins)
+            "match-ups of {size}: {} won {won}, drew {drawn}, lost {lost}: {points} points",
+            label(&results.tournament.lineup[entry])
         );
     }
-    println!(
-        "match-ups of {per_matchup}: {first} (p1) won {}, drew {}, lost {}; points {first} (p1) {}, {second} (p2) {}",
-        matchups[0], matchups[1], matchups[2], points[0], points[1]
-    );
-    println!(
-        "mean fight length {:.1} rounds; {:.2} s",
-        rounds as f64 / f64::from(fights.max(1)),
-        elapsed.as_secs_f64()
-    );
     Ok(())
 }
 
 /// Runs `play verify dogfight FILE...`: replays golden-format trace files through
-/// [`dogfight::trace`] and returns the conformance line, or the first mismatch.
-pub fn verify(files: &[String]) -> Result<String, String> {
+/// [`dogfight::replay`] and returns the conformance line, or the first mismatch.
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
     verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())
@@ -206,33 +307,61 @@ mod tests {
         assert_eq!(a, b);
     }
 
+    fn options(words: &[&str]) -> Options {
+        let words = ["play", "dogfight"].iter().chain(words);
+        match crate::cli::parse(words).unwrap().command {
+            Some(crate::cli::Command::Dogfight(options)) => options,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn unknown_bots_and_bad_options_are_errors() {
-        assert!(play(&Args::parse(["--bots", "search,nobody"])).is_err());
-        assert!(play(&Args::parse(["--bots", "search"])).is_err());
-        assert!(play(&Args::parse(["--fights", "many"])).is_err());
-        assert!(play(&Args::parse(["--arena", "2"])).is_err());
-        assert!(play(&Args::parse(["--bots", "search,cmd:/nonexistent/bot"])).is_err());
+        assert!(tournament(&options(&["--bots", "search,nobody", "--games", "2"])).is_err());
+        assert!(tournament(&options(&["--bots", "search"])).is_err());
+        assert!(tournament(&options(&["--arena", "2"])).is_err());
+        assert!(
+            tournament(&options(&[
+                "--bots",
+                "search,cmd:/nonexistent/bot",
+                "--games",
+                "1"
+            ]))
+            .is_err()
+        );
     }
 
     #[test]
     fn a_short_match_runs_and_records_replayable_traces() {
         let path = std::env::temp_dir().join(format!("dogfight-play-{}.jsonl", std::process::id()));
         let path_text = path.display().to_string();
-        play(&Args::parse([
+        let (results, _) = tournament(&options(&[
             "--bots",
             "search,random",
-            "--fights",
+            "--games",
             "3",
+            "--jobs",
+            "2",
             "--record",
             &path_text,
         ]))
         .unwrap();
-        let line = verify(&[path_text]).unwrap();
+        assert_eq!(results.records.len(), 3);
+        let line = verify(std::slice::from_ref(&path)).unwrap();
         assert!(
             line.starts_with("conformance: dogfight: 3 traces,"),
             "{line}"
         );
         std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn matchups_are_scored_like_the_original_tournament() {
+        let (results, _) = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
+        let table = matchup_points(&results, 10);
+        // Two match-ups of 10 fights: every match-up is won, drawn or lost by each entry.
+        assert_eq!(table[0][0] + table[0][1] + table[0][2], 2);
+        assert_eq!(table[0][3] + table[1][3], 4);
+        assert_eq!(table[0][0], table[1][2]);
     }
 }

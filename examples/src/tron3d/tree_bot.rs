@@ -226,9 +226,23 @@ mod tests {
 
     #[test]
     fn tree_bot_beats_three_demo_players() {
-        let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
-        let names: Vec<String> = ["tree", "demo", "demo", "demo"].map(String::from).to_vec();
-        let tallies = super::super::run_match(&game, &names, 4, 7, false, None).unwrap();
-        assert!(tallies[0].wins >= 3, "{tallies:?}");
+        let words = [
+            "play",
+            "tron3d",
+            "--bots",
+            "tree,demo,demo,demo",
+            "--games",
+            "4",
+        ];
+        let words = words
+            .iter()
+            .chain(&["--seed", "7", "--fixed-seats", "--quiet"]);
+        let Some(crate::cli::Command::Tron3d(options)) = crate::cli::parse(words).unwrap().command
+        else {
+            unreachable!("parsed as tron3d")
+        };
+        let results = super::super::tournament(&options).unwrap();
+        let tree = &results.standings()[0];
+        assert!(tree.wins >= 3, "{tree:?}");
     }
 }

@@ -1,13 +1,10 @@
-//! windward bots and the `play windward` command.
-//!
-//! `play windward [--games N] [--bots a,b,...] [--maps 1,2,3] [--seed S] [--max-ticks T]` runs
-//! rounds on the shipped maps; seats not named in `--bots` are filled with `builtin`, and the
-//! line-up rotates one seat per round so nobody keeps the first move. The default is a short
-//! match: the planner against nine built-in AIs, one round per shipped map.
+//! Windward bots and the `play windward` command: rounds of ten players on the shipped maps, on
+//! the generic tournament runner (round `i` is played on the `i`-th map of `--map`, in turn).
 //!
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
 pub mod bots;
+pub mod playable;
 
 use std::path::Path;
 
@@ -16,14 +13,36 @@ use windward::tick::Order;
 use windward::tick::replay::{maps_dir_for, replay_file};
 use windward::{Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
-use crate::Args;
+use crate::cli::MatchArgs;
+use crate::results::{GameRecord, Results, Tournament, ranks_from_scores};
+use crate::runner::{self, GameSetup};
 use bots::{BOT_NAMES, Bot, make_bot};
 
-const HELP: &str =
-    "play windward [--games N] [--bots NAME,...] [--maps 1,2,3] [--seed S] [--max-ticks T]
-  Runs N rounds (default 3) of Windwardopolis II on the shipped maps. Seats not named in --bots are
-  `builtin`; the line-up rotates one seat per round. Bots: builtin, builtin-nocards, planner.
-  Default: planner against nine built-in AIs.";
+/// Rounds played when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 3;
+
+/// `play windward`: rounds of ten taxis; a round's score is the player's final score.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[command(after_help = "Bots: builtin, builtin-nocards, planner.\n\
+    Defaults: --games 3 --bots planner (seats not named in --bots are `builtin`) --map 1,2,3.")]
+pub struct Options {
+    /// The tournament options.
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// The shipped maps to play on (1, 2, 3), comma-separated; round i is played on the i-th of
+    /// them, in turn.
+    #[arg(
+        long,
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "1,2,3",
+        value_parser = clap::value_parser!(u8).range(1..=3)
+    )]
+    pub map: Vec<u8>,
+    /// Ticks after which a round ends.
+    #[arg(long, value_name = "T", default_value_t = Config::default().max_ticks)]
+    pub max_ticks: u32,
+}
 
 /// The result of one round.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,9 +78,9 @@ pub fn run_round(game: &Game, seed: u64, bots: &mut [Box<dyn Bot>]) -> RoundResu
     for (i, bot) in bots.iter_mut().enumerate() {
         bot.setup(game, &state, PlayerId(i as u8), &mut orders);
     }
-    while !rules::round_over(game, &state) {
+    while !state.is_over() {
         events.clear();
-        game.advance(&mut state, &orders, &mut events);
+        game.advance_into(&mut state, &orders, &mut events);
         orders.clear();
         for (i, bot) in bots.iter_mut().enumerate() {
             bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);
@@ -81,131 +100,110 @@ pub fn run_round(game: &Game, seed: u64, bots: &mut [Box<dyn Bot>]) -> RoundResu
     }
 }
 
-#[derive(Default)]
-struct Tally {
-    rounds: u32,
-    wins: u32,
-    score: f64,
-    delivered: u64,
+/// Plays one round of a tournament; also returns its one-line summary.
+fn play_one(
+    (map, game): &(u8, Game),
+    lineup: &[String],
+    setup: &GameSetup,
+) -> Result<(GameRecord, String), String> {
+    let mut seats: Vec<Box<dyn Bot>> = Vec::with_capacity(NUM_PLAYERS);
+    for (seat, &entry) in setup.seats.iter().enumerate() {
+        let name = &lineup[entry];
+        seats.push(make_bot(name, setup.bot_seed(seat)).ok_or_else(|| {
+            format!(
+                "unknown bot {name:?}; the bots are {}",
+                BOT_NAMES.join(", ")
+            )
+        })?);
+    }
+    let result = run_round(game, setup.seed, &mut seats);
+    let scores: Vec<f64> = result.scores.iter().map(|&s| f64::from(s)).collect();
+    let winner = result.winner();
+    let line = format!(
+        "  round {:>3}: map {map}, {} ticks, winner seat {winner} ({}) with {:.2}",
+        setup.index + 1,
+        result.ticks,
+        lineup[setup.seats[winner]],
+        result.scores[winner]
+    );
+    let record = GameRecord {
+        index: setup.index,
+        seats: setup.seats.clone(),
+        ranks: ranks_from_scores(&scores),
+        scores,
+        steps: u64::from(result.ticks),
+    };
+    Ok((record, line))
 }
 
-/// Runs `play windward`.
-pub fn play(args: &Args) -> Result<(), String> {
-    if args.flag("help") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    let games: u32 = args.value("games", 3)?;
-    let seed: u64 = args.value("seed", 1)?;
-    let max_ticks: u32 = args.value("max-ticks", Config::default().max_ticks)?;
-    let mut lineup = args.list("bots", &["planner"]);
+/// Runs the tournament `play windward` describes.
+pub fn tournament(options: &Options) -> Result<Results, String> {
+    let mut lineup = options.common.lineup_or(&["planner"]);
     if lineup.len() > NUM_PLAYERS {
         return Err(format!(
-            "--bots names {} bots; a round has 10",
+            "--bots names {} bots; a round has {NUM_PLAYERS}",
             lineup.len()
         ));
     }
-    for name in &lineup {
-        if !BOT_NAMES.contains(&name.as_str()) {
-            return Err(format!(
-                "unknown bot {name:?}; the bots are {}",
-                BOT_NAMES.join(", ")
-            ));
-        }
-    }
-    while lineup.len() < NUM_PLAYERS {
-        lineup.push("builtin".to_string());
-    }
-    let maps: Vec<usize> = args
-        .list("maps", &["1", "2", "3"])
+    lineup.resize(NUM_PLAYERS, "builtin".to_owned());
+    let config = Config {
+        max_ticks: options.max_ticks,
+    };
+    let maps: Vec<(u8, Game)> = options
+        .map
         .iter()
-        .map(|m| match m.parse::<usize>() {
-            Ok(i) if (1..=mapgen::DEFAULT_MAP_FILES.len()).contains(&i) => Ok(i - 1),
-            _ => Err(format!("--maps: no shipped map {m:?} (1, 2 or 3)")),
+        .map(|&m| {
+            let game = Game::new(mapgen::default_map(usize::from(m) - 1), config);
+            game.map(|game| (m, game)).map_err(|e| e.to_string())
         })
         .collect::<Result<_, _>>()?;
-    let config = Config { max_ticks };
-    let built: Vec<Game> = maps
-        .iter()
-        .map(|&i| Game::new(mapgen::default_map(i), config).map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
-    let mut names: Vec<String> = Vec::new();
-    let mut tally: Vec<Tally> = Vec::new();
-    for name in &lineup {
-        if !names.contains(name) {
-            names.push(name.clone());
-            tally.push(Tally::default());
-        }
+    if maps.is_empty() {
+        return Err("--map names no map".into());
     }
-    println!(
-        "windward: {games} round(s) on shipped map(s) {:?}, line-up {}",
-        maps.iter().map(|m| m + 1).collect::<Vec<_>>(),
-        lineup.join(",")
-    );
-    for round in 0..games {
-        let game = &built[round as usize % built.len()];
-        // rotate the line-up one seat per round
-        let seat_name: Vec<&String> = (0..NUM_PLAYERS)
-            .map(|s| &lineup[(s + NUM_PLAYERS - round as usize % NUM_PLAYERS) % NUM_PLAYERS])
-            .collect();
-        let mut bots: Vec<Box<dyn Bot>> = seat_name
-            .iter()
-            .enumerate()
-            .map(|(s, n)| {
-                make_bot(
-                    n,
-                    seed.wrapping_mul(1000)
-                        .wrapping_add(round as u64 * 10 + s as u64),
-                )
-                .expect("checked")
-            })
-            .collect();
-        let result = run_round(game, seed.wrapping_add(round as u64), &mut bots);
-        let winner = result.winner();
-        for (s, seat) in seat_name.iter().enumerate() {
-            let k = names.iter().position(|n| n == *seat).expect("named");
-            let t = &mut tally[k];
-            t.rounds += 1;
-            t.score += result.scores[s] as f64;
-            t.delivered += result.delivered[s] as u64;
-            if s == winner {
-                t.wins += 1;
-            }
-        }
-        println!(
-            "  round {:>3}: map {}, {} ticks, winner seat {} ({}) with {:.2}",
-            round + 1,
-            maps[round as usize % maps.len()] + 1,
-            result.ticks,
-            winner,
-            seat_name[winner],
-            result.scores[winner]
-        );
-    }
-    println!(
-        "{:<16} {:>7} {:>6} {:>10} {:>11}",
-        "bot", "seats", "wins", "avg score", "avg deliv."
-    );
-    for (n, t) in names.iter().zip(&tally) {
-        println!(
-            "{:<16} {:>7} {:>6} {:>10.2} {:>11.2}",
-            n,
-            t.rounds,
-            t.wins,
-            t.score / t.rounds.max(1) as f64,
-            t.delivered as f64 / t.rounds.max(1) as f64
-        );
-    }
-    Ok(())
+    let tournament = Tournament {
+        game: "windward".into(),
+        setup: format!(
+            "shipped map(s) {}, at most {} ticks",
+            options
+                .map
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            options.max_ticks
+        ),
+        lineup,
+        games: options.common.games_or(DEFAULT_GAMES),
+        seed: options.common.seed,
+        rotate: !options.common.fixed_seats,
+    };
+    runner::run(
+        &tournament,
+        &options.common.run_options(),
+        |setup| {
+            let game = &maps[(setup.index % maps.len() as u64) as usize];
+            play_one(game, &tournament.lineup, setup)
+        },
+        |_, line| {
+            println!("{line}");
+            Ok(())
+        },
+    )
+}
+
+/// Runs `play windward`.
+pub fn play(options: &Options) -> Result<(), String> {
+    let results = tournament(options)?;
+    options.common.report(&results)
 }
 
 /// Runs `play verify windward FILE...`: replays each golden trace (maps are read from the
 /// `maps/` folder next to the trace's folder) and returns the conformance line, or the first
 /// mismatch (trace, tick, car, field, expected, got).
-pub fn verify(files: &[String]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
     let mut ticks = 0;
     for f in files {
-        let path = Path::new(f);
+        let path = f.as_ref();
         let stats = replay_file(path, &maps_dir_for(path)).map_err(|e| e.to_string())?;
         ticks += stats.ticks;
     }

@@ -1,0 +1,113 @@
+//! [`pathfind::tree::Game`] for [`Game`]: the workspace's game contract, so the shared searches,
+//! test harness and tournament runner play dogfight.
+//!
+//! Players are the sides: player 0 is [`Side::P1`], player 1 is [`Side::P2`]. Moves are
+//! simultaneous: both players act in every state that is not terminal, `actions[0]` for player 1
+//! and `actions[1]` for player 2; a missing entry is [`Action::none`] (fly straight, as the
+//! controller treats a missing move). Terminal means [`Game::outcome`] is `Some` (the round limit
+//! included) and advancing a terminal state changes nothing, whereas the inherent
+//! [`Game::advance`] keeps applying the rules there (the golden scenarios step past the end).
+//! The observation is what the wrapper protocol tells a side ([`Game::observe`]).
+//!
+//! ```
+//! use dogfight::{Action, Game};
+//! use pathfind::tree::{self, Game as _, PlayerSet};
+//!
+//! let game = Game::default();
+//! let state = tree::Game::initial_state(&game, 7);
+//! assert_eq!(game.to_move(&state), PlayerSet::all(2));
+//! let mut buf = Vec::new();
+//! tree::Game::legal_actions(&game, &state, 1, &mut buf);
+//! assert_eq!(buf.len(), 34 * 34); // 17 direction/turn choices per plane, with and without a shot
+//! let next = tree::Game::step(&game, &state, &[Action::none(), buf[0]]);
+//! assert_eq!(next.round, 1);
+//! let mut returns = [0.0; 2];
+//! game.returns(&next, &mut returns);
+//! assert_eq!(returns, [0.5, 0.5]);
+//! ```
+
+use pathfind::tree::{self, Moves, PlayerSet};
+
+use crate::{Action, Actions, Events, Game, Outcome, Side, State};
+
+/// The side that plays as contract player `player` (0 or 1; anything else reads as player 2).
+const fn side(player: usize) -> Side {
+    if player == 0 { Side::P1 } else { Side::P2 }
+}
+
+impl tree::Game for Game {
+    type State = State;
+    type Action = Action;
+    type Events = Events;
+    type Outcome = Outcome;
+    type Observation = State;
+
+    fn moves(&self) -> Moves {
+        Moves::Simultaneous
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn initial_state(&self, seed: u64) -> State {
+        Game::initial_state(self, seed)
+    }
+
+    fn to_move(&self, state: &State) -> PlayerSet {
+        if self.is_terminal(state) {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::all(2)
+        }
+    }
+
+    fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        if player > 1 || self.is_terminal(state) {
+            buf.clear();
+            return;
+        }
+        Game::legal_actions(self, state, side(player), buf);
+    }
+
+    #[inline]
+    fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        if self.is_terminal(state) {
+            return Events::default();
+        }
+        let p1 = actions.first().copied().unwrap_or_default();
+        let p2 = actions.get(1).copied().unwrap_or_default();
+        Game::advance(self, state, &Actions::new(p1, p2))
+    }
+
+    fn is_terminal(&self, state: &State) -> bool {
+        Game::is_terminal(self, state)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        Game::outcome(self, state)
+    }
+
+    /// Terminal: 1 for the winner, 0 for the loser, 0.5 each for a draw. Otherwise the plane
+    /// balance: `0.5 ± 0.125` per plane ahead or behind (in `[0.25, 0.75]`).
+    fn returns(&self, state: &State, out: &mut [f64]) {
+        let [p1, p2] = match Game::outcome(self, state) {
+            Some(outcome) => match outcome.winner {
+                Some(Side::P1) => [1.0, 0.0],
+                Some(Side::P2) => [0.0, 1.0],
+                None => [0.5, 0.5],
+            },
+            None => {
+                let lead = f64::from(state.alive(Side::P1)) - f64::from(state.alive(Side::P2));
+                [0.5 + 0.125 * lead, 0.5 - 0.125 * lead]
+            }
+        };
+        for (slot, value) in out.iter_mut().zip([p1, p2]) {
+            *slot = value;
+        }
+    }
+
+    fn observe(&self, state: &State, player: usize) -> State {
+        Game::observe(self, state, side(player))
+    }
+}

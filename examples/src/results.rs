@@ -1,0 +1,590 @@
+//! One results table for every game: what each game of a tournament ended with, the per-bot
+//! standings computed from it, and the results file that shards of a tournament write and
+//! `play merge` adds up.
+//!
+//! A results file keeps every game's record, not running sums: adding up floating-point sums in a
+//! different grouping gives different bits, while re-tabulating the same records in index order
+//! gives exactly the table of one run, however the games were split into shards.
+
+use std::fmt::{self, Write as _};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The largest results file [`Results::load`] reads (checked before reading): 256 MiB, about two
+/// million two-player games.
+pub const MAX_RESULTS_FILE_BYTES: u64 = 256 << 20;
+
+/// The version of the results file format this build writes and reads.
+pub const RESULTS_FORMAT: u32 = 1;
+
+/// What one game of a tournament ended with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's index in the tournament (it fixes the game's seed).
+    pub index: u64,
+    /// For each seat (player 0, 1, ...), the index in the line-up of the bot that played it.
+    pub seats: Vec<usize>,
+    /// Each seat's score in the game's own units.
+    pub scores: Vec<f64>,
+    /// Each seat's 1-based place (ties share the better place).
+    pub ranks: Vec<u32>,
+    /// Steps (rounds, ticks, turns) the game lasted.
+    pub steps: u64,
+}
+
+/// A slice of a tournament: shard `index` of `count` (0-based, `--shard 0/4` .. `--shard 3/4`).
+///
+/// Shard `i` of `n` plays the games `games * i / n .. games * (i + 1) / n`, so the shards of a
+/// tournament are disjoint, cover every game and differ in size by at most one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which slice, `0..count`.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+/// Why `--shard` could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {text:?}: {reason} (expected I/N with 0 <= I < N, e.g. 0/4)")]
+pub struct ShardError {
+    /// The rejected text.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl Shard {
+    /// The whole tournament as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The indices of the games this shard plays, out of `games`.
+    pub fn range(self, games: u64) -> std::ops::Range<u64> {
+        let at = |i: u64| (u128::from(games) * u128::from(i) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let error = |reason| ShardError {
+            text: text.to_owned(),
+            reason,
+        };
+        let (index, count) = text.split_once('/').ok_or_else(|| error("no '/'"))?;
+        let index: u64 = index
+            .trim()
+            .parse()
+            .map_err(|_| error("I is not a number"))?;
+        let count: u64 = count
+            .trim()
+            .parse()
+            .map_err(|_| error("N is not a number"))?;
+        if count == 0 {
+            return Err(error("N is 0"));
+        }
+        if index >= count {
+            return Err(error("I is not below N"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What a tournament is: everything that decides its games, so that shards can be checked to
+/// belong to the same one before they are merged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// The game's name (`dogfight`, ...).
+    pub game: String,
+    /// The game-specific settings, as one line (`arena 14, 100 rounds`).
+    pub setup: String,
+    /// The bots, one per seat of the first game; with rotation, game `i` seats line-up entry
+    /// `(seat + i) % players` in `seat`.
+    pub lineup: Vec<String>,
+    /// Games in the whole tournament.
+    pub games: u64,
+    /// The base seed: game `i`'s seed is [`crate::runner::game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Whether the seats rotate from game to game.
+    pub rotate: bool,
+}
+
+/// The games of a tournament, or of one shard of it, in index order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// [`RESULTS_FORMAT`] when written.
+    pub format: u32,
+    /// The tournament the games belong to.
+    pub tournament: Tournament,
+    /// The slice played (`None`: the whole tournament, also after a complete merge).
+    pub shard: Option<Shard>,
+    /// One record per game played, in increasing index.
+    pub records: Vec<GameRecord>,
+}
+
+/// Why results could not be read, written or merged.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A file is larger than [`MAX_RESULTS_FILE_BYTES`].
+    #[error(
+        "{path}: {bytes} bytes, more than the limit of {MAX_RESULTS_FILE_BYTES} for a results file"
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+    },
+    /// A file is not a results file of this format.
+    #[error("{path}: not a results file: {message}")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON reader or the format check said.
+        message: String,
+    },
+    /// `merge` was given nothing.
+    #[error("nothing to merge")]
+    Nothing,
+    /// Two files belong to different tournaments.
+    #[error("{path} is from another tournament: {field} differs ({expected} vs {got})")]
+    OtherTournament {
+        /// The file (or part) that differs from the first.
+        path: String,
+        /// The differing setting.
+        field: &'static str,
+        /// The first file's value.
+        expected: String,
+        /// This file's value.
+        got: String,
+    },
+    /// A game appears in two files.
+    #[error("game {index} appears twice (is a shard given twice?)")]
+    Duplicate {
+        /// The game index.
+        index: u64,
+    },
+    /// A game is out of the tournament's range or inconsistent with its line-up.
+    #[error("game {index}: {reason}")]
+    BadRecord {
+        /// The game index.
+        index: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Games are missing after a merge.
+    #[error(
+        "{missing} of {games} games are missing (first missing: game {first}); merge every shard"
+    )]
+    Missing {
+        /// How many.
+        missing: u64,
+        /// Games in the tournament.
+        games: u64,
+        /// The first missing index.
+        first: u64,
+    },
+}
+
+impl Results {
+    /// Checks that the records fit the tournament: indices in range and increasing, one seat,
+    /// score and rank per player, line-up entries that exist.
+    fn check(&self) -> Result<(), ResultsError> {
+        let players = self.tournament.lineup.len();
+        let mut previous: Option<u64> = None;
+        for record in &self.records {
+            let bad = |reason: String| ResultsError::BadRecord {
+                index: record.index,
+                reason,
+            };
+            if record.index >= self.tournament.games {
+                return Err(bad(format!(
+                    "out of the tournament's {} games",
+                    self.tournament.games
+                )));
+            }
+            if previous.is_some_and(|p| p >= record.index) {
+                return Err(bad("records are not in increasing index order".into()));
+            }
+            previous = Some(record.index);
+            if record.seats.len() != players
+                || record.scores.len() != players
+                || record.ranks.len() != players
+            {
+                return Err(bad(format!(
+                    "{} seats, {} scores, {} ranks for {players} players",
+                    record.seats.len(),
+                    record.scores.len(),
+                    record.ranks.len()
+                )));
+            }
+            if let Some(&entry) = record.seats.iter().find(|&&e| e >= players) {
+                return Err(bad(format!("seat played by line-up entry {entry}")));
+            }
+            if let Some(&rank) = record.ranks.iter().find(|&&r| r == 0) {
+                return Err(bad(format!("rank {rank} (ranks are 1-based)")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the results as JSON to `path`, through a temporary file renamed into place so that
+    /// no half-written file is ever left behind.
+    pub fn save(&self, path: &Path) -> Result<(), ResultsError> {
+        let io = |source| ResultsError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".tmp{}", std::process::id()));
+        let temporary = PathBuf::from(temporary);
+        let write = || -> std::io::Result<()> {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+            serde_json::to_writer(&mut out, self)?;
+            out.write_all(b"\n")?;
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&temporary, path)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            io(e)
+        })
+    }
+
+    /// Reads a results file written by [`Results::save`] (at most [`MAX_RESULTS_FILE_BYTES`]).
+    pub fn load(path: &Path) -> Result<Results, ResultsError> {
+        let io = |source| ResultsError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let bytes = std::fs::metadata(path).map_err(io)?.len();
+        if bytes > MAX_RESULTS_FILE_BYTES {
+            return Err(ResultsError::TooLarge {
+                path: path.to_owned(),
+                bytes,
+            });
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        let format_error = |message: String| ResultsError::Format {
+            path: path.to_owned(),
+            message,
+        };
+        let results: Results =
+            serde_json::from_str(&text).map_err(|e| format_error(e.to_string()))?;
+        if results.format != RESULTS_FORMAT {
+            return Err(format_error(format!(
+                "format {} (this build reads {RESULTS_FORMAT})",
+                results.format
+            )));
+        }
+        results.check().map_err(|e| format_error(e.to_string()))?;
+        Ok(results)
+    }
+
+    /// Adds up the results of shards of one tournament. When every game is there, the result is
+    /// exactly that of one run of the whole tournament (`shard: None`); `parts` are named by
+    /// `names` in errors.
+    pub fn merge(parts: Vec<(String, Results)>) -> Result<Results, ResultsError> {
+        let mut parts = parts.into_iter();
+        let (_, first) = parts.next().ok_or(ResultsError::Nothing)?;
+        let tournament = first.tournament.clone();
+        let mut records = first.records;
+        for (name, part) in parts {
+            let other = &part.tournament;
+            let differs = |field, expected: String, got: String| {
+                Err(ResultsError::OtherTournament {
+                    path: name.clone(),
+                    field,
+                    expected,
+                    got,
+                })
+            };
+            if other.game != tournament.game {
+                return differs("game", tournament.game.clone(), other.game.clone());
+            }
+            if other.setup != tournament.setup {
+                return differs("setup", tournament.setup.clone(), other.setup.clone());
+            }
+            if other.lineup != tournament.lineup {
+                return differs("bots", tournament.lineup.join(","), other.lineup.join(","));
+            }
+            if other.games != tournament.games {
+                return differs(
+                    "games",
+                    tournament.games.to_string(),
+                    other.games.to_string(),
+                );
+            }
+            if other.seed != tournament.seed {
+                return differs("seed", tournament.seed.to_string(), other.seed.to_string());
+            }
+            if other.rotate != tournament.rotate {
+                return differs(
+                    "seat rotation",
+                    tournament.rotate.to_string(),
+                    other.rotate.to_string(),
+                );
+            }
+            records.extend(part.records);
+        }
+        records.sort_by_key(|record| record.index);
+        if let Some(pair) = records.windows(2).find(|w| w[0].index == w[1].index) {
+            return Err(ResultsError::Duplicate {
+                index: pair[0].index,
+            });
+        }
+        let missing = tournament.games - records.len() as u64;
+        if missing > 0 {
+            let first = (0..)
+                .zip(&records)
+                .find(|(i, record)| record.index != *i)
+                .map_or(records.len() as u64, |(i, _)| i);
+            return Err(ResultsError::Missing {
+                missing,
+                games: tournament.games,
+                first,
+            });
+        }
+        let merged = Results {
+            format: RESULTS_FORMAT,
+            tournament,
+            shard: None,
+            records,
+        };
+        merged.check()?;
+        Ok(merged)
+    }
+
+    /// The per-bot standings, one row per distinct bot name in line-up order; a bot named several
+    /// times in the line-up plays several seats, and each seat counts as one game for it.
+    pub fn standings(&self) -> Vec<Standing> {
+        let lineup = &self.tournament.lineup;
+        let mut rows: Vec<Standing> = Vec::new();
+        let row_of: Vec<usize> = lineup
+            .iter()
+            .map(|name| match rows.iter().position(|row| &row.name == name) {
+                Some(row) => row,
+                None => {
+                    rows.push(Standing::new(name));
+                    rows.len() - 1
+                }
+            })
+            .collect();
+        for record in &self.records {
+            let firsts = record.ranks.iter().filter(|&&rank| rank == 1).count();
+            for (seat, &entry) in record.seats.iter().enumerate() {
+                let row = &mut rows[row_of[entry]];
+                row.games += 1;
+                if record.ranks[seat] == 1 {
+                    if firsts == 1 {
+                        row.wins += 1;
+                    } else {
+                        row.shared_wins += 1;
+                    }
+                }
+                row.score_sum += record.scores[seat];
+                row.rank_sum += u64::from(record.ranks[seat]);
+            }
+        }
+        rows
+    }
+
+    /// The results table: a heading line, then one row per bot (see [`Results::standings`]).
+    pub fn table(&self) -> String {
+        let t = &self.tournament;
+        let steps: u64 = self.records.iter().map(|r| r.steps).sum();
+        let mut out = String::new();
+        let _ = write!(out, "{}: {} games", t.game, self.records.len(),);
+        if let Some(shard) = self.shard {
+            let _ = write!(out, " (shard {shard} of a {}-game tournament)", t.games);
+        }
+        let _ = writeln!(
+            out,
+            ", {}, seed {}, seats {}, {:.1} steps per game",
+            t.setup,
+            t.seed,
+            if t.rotate { "rotating" } else { "fixed" },
+            steps as f64 / self.records.len().max(1) as f64
+        );
+        let rows = self.standings();
+        let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(3);
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>15} {:>11} {:>9}",
+            "bot", "games", "wins", "shared", "win %", "95% CI", "mean score", "mean rank"
+        );
+        for row in rows {
+            let (low, high) = row.win_rate_interval();
+            let _ = writeln!(
+                out,
+                "{:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%-{:>5.1}% {:>11.2} {:>9.2}",
+                row.name,
+                row.games,
+                row.wins,
+                row.shared_wins,
+                100.0 * row.win_rate(),
+                100.0 * low,
+                100.0 * high,
+                row.mean_score(),
+                row.mean_rank()
+            );
+        }
+        out
+    }
+}
+
+/// One bot's line of the results table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// The bot's name.
+    pub name: String,
+    /// Seats it played (one per game per line-up entry with its name).
+    pub games: u64,
+    /// Games it finished alone in first place.
+    pub wins: u64,
+    /// Games it finished first together with others (a draw for the lead).
+    pub shared_wins: u64,
+    /// Sum of its scores.
+    pub score_sum: f64,
+    /// Sum of its places.
+    pub rank_sum: u64,
+}
+
+impl Standing {
+    fn new(name: &str) -> Standing {
+        Standing {
+            name: name.to_owned(),
+            games: 0,
+            wins: 0,
+            shared_wins: 0,
+            score_sum: 0.0,
+            rank_sum: 0,
+        }
+    }
+
+    /// Wins (alone in first place) per game played; 0 before any game.
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.wins as f64 / self.games as f64
+        }
+    }
+
+    /// The 95% Wilson score interval of the win rate.
+    pub fn win_rate_interval(&self) -> (f64, f64) {
+        wilson_interval(self.wins, self.games)
+    }
+
+    /// Mean score per game; 0 before any game.
+    pub fn mean_score(&self) -> f64 {
+        self.score_sum / self.games.max(1) as f64
+    }
+
+    /// Mean place per game; 0 before any game.
+    pub fn mean_rank(&self) -> f64 {
+        self.rank_sum as f64 / self.games.max(1) as f64
+    }
+}
+
+/// The 95% Wilson score interval for `successes` out of `trials` (`(0, 1)` for no trials).
+///
+/// Unlike the normal approximation it stays inside `[0, 1]` and is honest for small samples and
+/// rates near 0 or 1 (Wilson 1927; Brown, Cai & DasGupta 2001).
+pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    const Z: f64 = 1.959_963_984_540_054; // the 97.5% quantile of the standard normal
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At a rate of exactly 0 or 1 the interval touches that end; say so exactly, not to within
+    // rounding.
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
+}
+
+/// 1-based places from scores, higher is better, ties sharing the better place (9, 9, 4 gives
+/// 1, 1, 3): the contract's rank convention, for games whose outcome is a score per player.
+pub fn ranks_from_scores(scores: &[f64]) -> Vec<u32> {
+    scores
+        .iter()
+        .map(|&mine| 1 + scores.iter().filter(|&&other| other > mine).count() as u32)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_published_values() {
+        // 0 of 10: the upper end is z²/(n+z²) = 0.2775.
+        let (low, high) = wilson_interval(0, 10);
+        assert_eq!(low, 0.0);
+        assert!((high - 0.2775).abs() < 1e-4, "{high}");
+        // 50 of 100: 0.4038..0.5962.
+        let (low, high) = wilson_interval(50, 100);
+        assert!((low - 0.4038).abs() < 1e-4, "{low}");
+        assert!((high - 0.5962).abs() < 1e-4, "{high}");
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn shards_cover_every_game_once() {
+        for games in [0, 1, 7, 10, 1001] {
+            for count in 1..6 {
+                let mut next = 0;
+                for index in 0..count {
+                    let range = Shard { index, count }.range(games);
+                    assert_eq!(range.start, next);
+                    next = range.end;
+                }
+                assert_eq!(next, games);
+            }
+        }
+    }
+
+    #[test]
+    fn shard_text_is_checked() {
+        assert_eq!("2/4".parse(), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["4/4", "1/0", "x/2", "3", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ranks_share_the_better_place() {
+        assert_eq!(ranks_from_scores(&[9.0, 9.0, 4.0]), [1, 1, 3]);
+        assert_eq!(ranks_from_scores(&[1.0, 3.0, 2.0]), [3, 1, 2]);
+    }
+}

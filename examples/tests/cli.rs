@@ -1,0 +1,194 @@
+//! The `play` command as a user runs it: typed options, suggestions for misspelled ones, the same
+//! option names in every game, shards that merge to one run, and `verify` refusing empty input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const PLAY: &str = env!("CARGO_BIN_EXE_play");
+
+fn play(args: &[&str]) -> Output {
+    Command::new(PLAY).args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("play-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_misspelled_or_renamed_option_is_an_error_that_names_the_right_one() {
+    // Once silently ignored (100 fights were played).
+    for wrong in ["--fight", "--fights"] {
+        let out = play(&["dogfight", wrong, "5"]);
+        assert!(!out.status.success(), "{wrong}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("unexpected argument '{wrong}'")),
+            "{err}"
+        );
+        assert!(err.contains("--games"), "{wrong}: {err}");
+    }
+    // clap's own suggestion for a near miss.
+    let out = play(&["tron3d", "--bord", "cube6"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--board"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The old plural of --map.
+    let out = play(&["windward", "--maps", "2"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("'--map'"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A value of the wrong type names the option.
+    let out = play(&["amazes", "--games", "many"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--games"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn every_game_takes_the_same_tournament_options() {
+    for game in ["dogfight", "tron3d", "cloudwars", "amazes", "windward"] {
+        let out = play(&[game, "--help"]);
+        assert!(out.status.success(), "{game}");
+        let help = text(&out.stdout);
+        for option in [
+            "--games",
+            "--seed",
+            "--bots",
+            "--jobs",
+            "--shard",
+            "--results",
+            "--fixed-seats",
+        ] {
+            assert!(
+                help.contains(option),
+                "{game} --help lacks {option}:\n{help}"
+            );
+        }
+    }
+    let out = play(&["--help"]);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for command in ["dogfight", "tron3d", "verify", "merge"] {
+        assert!(help.contains(command), "{help}");
+    }
+    assert!(!play(&["chess"]).status.success());
+}
+
+#[test]
+fn windward_map_2_plays_map_2_only() {
+    // Once read as nothing (the option was --maps) and played maps 1-3.
+    let out = play(&[
+        "windward",
+        "--map",
+        "2",
+        "--games",
+        "2",
+        "--max-ticks",
+        "30",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("round   1: map 2,"), "{stdout}");
+    assert!(stdout.contains("round   2: map 2,"), "{stdout}");
+    assert!(stdout.contains("shipped map(s) 2,"), "{stdout}");
+    let out = play(&["windward", "--map", "4"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn shards_merged_give_the_table_of_one_run() {
+    let dir = temp_dir("shards");
+    let common = ["dogfight", "--games", "7", "--seed", "5", "--quiet"];
+    let whole = play(&[&common[..], &["--jobs", "2"]].concat());
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let mut files = Vec::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        let file = dir.join(format!("part{}.json", &shard[..1]));
+        let file_text = file.display().to_string();
+        let args = [
+            &common[..],
+            &["--jobs", "1", "--shard", shard, "--results", &file_text],
+        ]
+        .concat();
+        let out = play(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(&format!("shard {shard}")));
+        files.push(file_text);
+    }
+    let merged_file = dir.join("all.json").display().to_string();
+    let mut args = vec!["merge", "--results", &merged_file];
+    args.extend(files.iter().rev().map(String::as_str));
+    let merged = play(&args);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    // The merged table is the whole run's table, line for line.
+    let merged_table: String = text(&merged.stdout)
+        .lines()
+        .filter(|line| !line.starts_with("results written"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(
+        text(&whole.stdout).starts_with(&merged_table),
+        "merged:\n{merged_table}\nwhole:\n{}",
+        text(&whole.stdout)
+    );
+    // Missing a shard is an error.
+    let out = play(&["merge", &files[0], &files[1]]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("missing"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_refuses_an_empty_file_and_missing_files() {
+    let dir = temp_dir("verify");
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    for game in ["dogfight", "tron3d", "cloudwars", "amazes", "windward"] {
+        let out = play(&["verify", game, empty.to_str().unwrap()]);
+        assert!(!out.status.success(), "{game}");
+        assert!(text(&out.stderr).contains("empty.jsonl"), "{game}");
+    }
+    // No file at all is a usage error.
+    assert!(!play(&["verify", "dogfight"]).status.success());
+    // A missing file names itself.
+    let out = play(&["verify", "dogfight", "/nonexistent/fights.jsonl"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("/nonexistent/fights.jsonl"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn recordings_written_by_play_verify() {
+    let dir = temp_dir("record");
+    let record = dir.join("fights.jsonl").display().to_string();
+    let out = play(&["dogfight", "--games", "3", "--record", &record, "--quiet"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = play(&["verify", "dogfight", &record]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("conformance: dogfight: 3 traces,"),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

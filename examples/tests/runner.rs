@@ -1,0 +1,394 @@
+//! The tournament runner and the results table, on a toy game small enough to reason about.
+//!
+//! The toy: `players` players each secretly add 1, 2 or 3 to their own total every round, for
+//! `rounds` rounds; the highest total wins. Bot `three` always adds 3, `one` always 1, `random`
+//! draws from its seed. So `three` beats `one` every time, and `three` against `three` is always a
+//! shared first place.
+
+use std::path::Path;
+
+use examples::bot::Bot;
+use examples::playable::{Playable, Recording};
+use examples::results::{Results, ResultsError, Shard, Tournament, ranks_from_scores};
+use examples::runner::{
+    GameSetup, RunOptions, Watch, game_seed, play_game, run_playable, run_playable_watched,
+};
+use pathfind::tree::{Game, Moves, PlayerSet};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Toy {
+    players: usize,
+    rounds: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct ToyState {
+    round: u32,
+    totals: Vec<u32>,
+    /// Drawn from the game's seed, so that a game's seed visibly matters.
+    bonus_player: usize,
+}
+
+impl Game for Toy {
+    type State = ToyState;
+    type Action = u32;
+    type Events = ();
+    type Outcome = Vec<u32>;
+    type Observation = ToyState;
+
+    fn moves(&self) -> Moves {
+        Moves::Simultaneous
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn initial_state(&self, seed: u64) -> ToyState {
+        ToyState {
+            round: 0,
+            totals: vec![0; self.players],
+            bonus_player: (seed % self.players as u64) as usize,
+        }
+    }
+    fn to_move(&self, state: &ToyState) -> PlayerSet {
+        if state.round >= self.rounds {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::all(self.players)
+        }
+    }
+    fn legal_actions(&self, state: &ToyState, player: usize, buf: &mut Vec<u32>) {
+        buf.clear();
+        if self.to_move(state).contains(player) {
+            buf.extend([1, 2, 3]);
+        }
+    }
+    fn advance(&self, state: &mut ToyState, actions: &[u32]) {
+        if self.is_terminal(state) {
+            return;
+        }
+        for (total, &add) in state.totals.iter_mut().zip(actions) {
+            *total += add.clamp(1, 3);
+        }
+        state.round += 1;
+        if state.round == self.rounds {
+            // The seed's player gets one point at the end: games with different seeds differ.
+            state.totals[state.bonus_player] += 1;
+        }
+    }
+    fn is_terminal(&self, state: &ToyState) -> bool {
+        state.round >= self.rounds
+    }
+    fn outcome(&self, state: &ToyState) -> Option<Vec<u32>> {
+        self.is_terminal(state).then(|| state.totals.clone())
+    }
+    fn returns(&self, state: &ToyState, out: &mut [f64]) {
+        let best = state.totals.iter().copied().max().unwrap_or(0).max(1);
+        for (out, &total) in out.iter_mut().zip(&state.totals) {
+            *out = f64::from(total) / f64::from(best);
+        }
+    }
+    fn observe(&self, state: &ToyState, _player: usize) -> ToyState {
+        state.clone()
+    }
+}
+
+struct Constant(u32);
+
+impl Bot<Toy> for Constant {
+    fn name(&self) -> String {
+        format!("constant {}", self.0)
+    }
+    fn act(&mut self, _: &Toy, _: &ToyState, _: usize) -> u32 {
+        self.0
+    }
+}
+
+struct Random(Pcg64Mcg);
+
+impl Bot<Toy> for Random {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn new_game(&mut self, _: &Toy, _: usize, seed: u64) {
+        self.0 = Pcg64Mcg::seed_from_u64(seed);
+    }
+    fn act(&mut self, _: &Toy, _: &ToyState, _: usize) -> u32 {
+        self.0.random_range(1..=3)
+    }
+}
+
+impl Playable for Toy {
+    const NAME: &'static str = "toy";
+
+    fn bot_names() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("three", "always adds 3"),
+            ("one", "always adds 1"),
+            ("random", "adds 1, 2 or 3 at random"),
+        ]
+    }
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
+        match name {
+            "three" => Ok(Box::new(Constant(3))),
+            "one" => Ok(Box::new(Constant(1))),
+            "random" => Ok(Box::new(Random(Pcg64Mcg::seed_from_u64(0)))),
+            other => Err(format!("unknown toy bot {other:?}")),
+        }
+    }
+    fn scores(&self, outcome: &Vec<u32>) -> Vec<f64> {
+        outcome.iter().map(|&t| f64::from(t)).collect()
+    }
+    fn ranks(&self, outcome: &Vec<u32>) -> Vec<u32> {
+        ranks_from_scores(&self.scores(outcome))
+    }
+    fn current_scores(&self, state: &ToyState) -> Vec<f64> {
+        self.scores(&state.totals)
+    }
+    fn render_svg(&self, state: &ToyState, out: &mut String) {
+        out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\">");
+        for (i, total) in state.totals.iter().enumerate() {
+            out.push_str(&format!(
+                "<rect x=\"{}\" y=\"0\" width=\"8\" height=\"{total}\"/>",
+                10 * i
+            ));
+        }
+        out.push_str("</svg>");
+    }
+    fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
+        Err(format!(
+            "{}: the toy game keeps no recordings",
+            path.display()
+        ))
+    }
+}
+
+fn toy() -> Toy {
+    Toy {
+        players: 3,
+        rounds: 5,
+    }
+}
+
+fn tournament(lineup: &[&str], games: u64, rotate: bool) -> Tournament {
+    Tournament {
+        game: "toy".into(),
+        setup: "5 rounds".into(),
+        lineup: lineup.iter().map(|&s| s.to_owned()).collect(),
+        games,
+        seed: 42,
+        rotate,
+    }
+}
+
+fn run(t: &Tournament, jobs: usize, shard: Option<Shard>) -> Results {
+    let options = RunOptions {
+        jobs: std::num::NonZeroUsize::new(jobs),
+        shard,
+        progress: false,
+    };
+    run_playable(&[toy()], t, &options).unwrap()
+}
+
+#[test]
+fn a_game_follows_the_contract_and_the_seats() {
+    let game = toy();
+    let lineup: Vec<String> = ["three", "one", "random"].map(String::from).to_vec();
+    struct Steps(u32);
+    impl Watch<Toy> for Steps {
+        fn step(&mut self, _: &Toy, actions: &[u32], _: &(), state: &ToyState) {
+            assert_eq!(actions.len(), 3);
+            self.0 += 1;
+            assert_eq!(state.round, self.0);
+        }
+    }
+    let setup = GameSetup {
+        index: 1,
+        seed: 7,
+        seats: vec![1, 2, 0],
+    };
+    let mut steps = Steps(0);
+    let record = play_game(&game, &lineup, &setup, &mut steps).unwrap();
+    assert_eq!(steps.0, 5);
+    assert_eq!(record.steps, 5);
+    assert_eq!(record.seats, [1, 2, 0]);
+    // Seat 2 is `three` (15 points, plus 1 if seed 7 gives it the bonus: 7 % 3 = 1, no), seat 0 is
+    // `one` (5 points), seat 1 `random` (5..15, plus the bonus).
+    assert_eq!(record.scores[2], 15.0);
+    assert_eq!(record.scores[0], 5.0);
+    assert_eq!(record.ranks[0], 3);
+    // A line-up of the wrong size or an unknown bot is an error, not a panic.
+    assert!(play_game(&game, &lineup[..2], &setup, &mut ()).is_err());
+    let unknown: Vec<String> = ["three", "one", "nobody"].map(String::from).to_vec();
+    assert!(play_game(&game, &unknown, &setup, &mut ()).is_err());
+}
+
+#[test]
+fn results_are_identical_for_every_number_of_jobs() {
+    let t = tournament(&["three", "random", "random"], 60, true);
+    let one = run(&t, 1, None);
+    assert_eq!(one.records.len(), 60);
+    for jobs in [2, 3, 8] {
+        assert_eq!(run(&t, jobs, None), one, "--jobs {jobs}");
+    }
+    // The seeds matter: the random bots do not play the same in every game.
+    let scores: Vec<&Vec<f64>> = one.records.iter().map(|r| &r.scores).collect();
+    assert!(scores.windows(2).any(|w| w[0] != w[1]));
+    // And the base seed matters.
+    let other = run(&Tournament { seed: 43, ..t }, 2, None);
+    assert_ne!(other.records, one.records);
+}
+
+#[test]
+fn shards_merged_equal_one_run_also_through_files() {
+    let t = tournament(&["three", "random", "one"], 25, true);
+    let whole = run(&t, 2, None);
+    let dir = std::env::temp_dir().join(format!("runner-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut parts = Vec::new();
+    // Shards written out of order and read back: the merge sorts by game index.
+    for index in [2, 0, 3, 1] {
+        let shard = Shard { index, count: 4 };
+        let part = run(&t, 1 + index as usize % 2, Some(shard));
+        assert_eq!(part.shard, Some(shard));
+        assert_eq!(
+            part.records.len() as u64,
+            shard.range(25).end - shard.range(25).start
+        );
+        let path = dir.join(format!("shard-{index}.json"));
+        part.save(&path).unwrap();
+        parts.push((path.display().to_string(), Results::load(&path).unwrap()));
+    }
+    let merged = Results::merge(parts.clone()).unwrap();
+    assert_eq!(merged, whole);
+    assert_eq!(merged.table(), whole.table());
+
+    // A shard given twice, a missing shard and a shard of another tournament are errors.
+    let mut twice = parts.clone();
+    twice.push(parts[0].clone());
+    assert!(matches!(
+        Results::merge(twice),
+        Err(ResultsError::Duplicate { .. })
+    ));
+    assert!(matches!(
+        Results::merge(parts[1..].to_vec()),
+        Err(ResultsError::Missing { missing: 6, .. })
+    ));
+    let mut other = parts.clone();
+    other[1].1.tournament.seed = 1;
+    assert!(matches!(
+        Results::merge(other),
+        Err(ResultsError::OtherTournament { field: "seed", .. })
+    ));
+    assert!(matches!(
+        Results::merge(Vec::new()),
+        Err(ResultsError::Nothing)
+    ));
+
+    // A file that is not a results file is a typed error naming it.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"format\": 1}").unwrap();
+    let error = Results::load(&bad).unwrap_err();
+    assert!(matches!(error, ResultsError::Format { .. }), "{error}");
+    assert!(error.to_string().contains("bad.json"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_table_counts_wins_shares_scores_and_ranks() {
+    // `three` beats `one` every game whichever seat it is in.
+    let t = tournament(&["three", "one", "one"], 30, true);
+    let results = run(&t, 2, None);
+    let rows = results.standings();
+    assert_eq!(rows.len(), 2, "one row per distinct bot");
+    let (three, one) = (&rows[0], &rows[1]);
+    assert_eq!((three.games, three.wins, three.shared_wins), (30, 30, 0));
+    assert_eq!(three.win_rate(), 1.0);
+    assert_eq!(three.mean_rank(), 1.0);
+    assert_eq!(one.games, 60, "two seats per game");
+    assert_eq!(one.wins, 0);
+    // `one` is tied for second unless it has the bonus: mean rank between 2 and 3.
+    assert!(one.mean_rank() >= 2.0 && one.mean_rank() < 3.0);
+    // 15 + the bonus in the games where seed % 3 lands on its seat.
+    let bonus: f64 = results
+        .records
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| r.seats[(game_seed(42, *i as u64) % 3) as usize] == 0)
+        .count() as f64;
+    assert_eq!(three.mean_score(), 15.0 + bonus / 30.0);
+    let (low, high) = three.win_rate_interval();
+    assert!(low > 0.88 && high == 1.0, "{low} {high}");
+    let table = results.table();
+    assert!(table.contains("three"), "{table}");
+    assert!(table.contains("100.0%"), "{table}");
+
+    // Two `three`s share the first place unless the bonus lands on one of them.
+    let t = tournament(&["three", "three", "one"], 12, false);
+    let rows = run(&t, 1, None).standings();
+    let bonus_on_one = (0..12).filter(|&i| game_seed(42, i) % 3 == 2).count() as u64;
+    assert_eq!(rows[0].games, 24);
+    assert_eq!(rows[0].wins, 12 - bonus_on_one);
+    assert_eq!(rows[0].shared_wins, 2 * bonus_on_one);
+}
+
+#[test]
+fn seats_rotate_unless_fixed() {
+    let t = tournament(&["three", "one", "random"], 9, true);
+    let results = run(&t, 2, None);
+    for seat in 0..3 {
+        for entry in 0..3 {
+            let n = results
+                .records
+                .iter()
+                .filter(|r| r.seats[seat] == entry)
+                .count();
+            assert_eq!(n, 3, "entry {entry} in seat {seat}");
+        }
+    }
+    let fixed = run(&Tournament { rotate: false, ..t }, 2, None);
+    assert!(fixed.records.iter().all(|r| r.seats == [0, 1, 2]));
+}
+
+#[test]
+fn watchers_see_every_step_and_reach_the_sink_in_order() {
+    #[derive(Default)]
+    struct Totals(Vec<Vec<u32>>);
+    impl Watch<Toy> for Totals {
+        fn start(&mut self, _: &Toy, state: &ToyState) {
+            self.0.push(state.totals.clone());
+        }
+        fn step(&mut self, _: &Toy, _: &[u32], _: &(), state: &ToyState) {
+            self.0.push(state.totals.clone());
+        }
+    }
+    let t = tournament(&["three", "random", "one"], 12, true);
+    let options = RunOptions {
+        jobs: std::num::NonZeroUsize::new(2),
+        shard: None,
+        progress: false,
+    };
+    let mut seen = Vec::new();
+    let results = run_playable_watched(
+        &[toy()],
+        &t,
+        &options,
+        |_| Totals::default(),
+        |setup, totals| {
+            seen.push((setup.index, totals.0));
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert_eq!(results, run(&t, 1, None));
+    assert_eq!(
+        seen.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+        (0..12).collect::<Vec<_>>()
+    );
+    for ((_, totals), record) in seen.iter().zip(&results.records) {
+        assert_eq!(totals.len(), 6, "the start and 5 steps");
+        let last: Vec<f64> = totals[5].iter().map(|&t| f64::from(t)).collect();
+        assert_eq!(last, record.scores);
+    }
+}
