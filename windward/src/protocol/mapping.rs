@@ -10,63 +10,164 @@ use crate::state::{CardKind, CompanyId, PassengerId};
 
 use super::wire::*;
 
-/// Builds the `<setup>` message the server would send to `me` for a game.
+/// Who sits in each seat, as the wire names them: the guid (`my-guid`, `player-guid`,
+/// `played-by`), the name (cards' `player=`, `limo-driver`), school and language (`<setup>`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat {
+    /// The player's id on the wire.
+    pub guid: String,
+    /// The player's name.
+    pub name: String,
+    /// School.
+    pub school: String,
+    /// Programming language.
+    pub language: String,
+}
+
+/// The ten seats of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Roster {
+    /// Seat `i` is player `i`.
+    pub seats: [Seat; crate::NUM_PLAYERS],
+}
+
+impl Default for Roster {
+    fn default() -> Self {
+        Roster::builtin()
+    }
+}
+
+impl Roster {
+    /// Ten built-in players: guid `player-<index>`, the original's names (`Sheldon Cooper`, ...),
+    /// school `Windward`, language `C#`, as the original fills seats nobody joined.
+    pub fn builtin() -> Roster {
+        Roster {
+            seats: core::array::from_fn(|i| Seat {
+                guid: format!("player-{i}"),
+                name: crate::PlayerId(i as u8).name().to_string(),
+                school: "Windward".to_string(),
+                language: "C#".to_string(),
+            }),
+        }
+    }
+
+    /// The seat of `player`.
+    pub fn seat(&self, player: crate::PlayerId) -> &Seat {
+        &self.seats[player.index() % crate::NUM_PLAYERS]
+    }
+
+    fn card(&self, c: &crate::Card) -> WireCard {
+        WireCard {
+            kind: c.kind,
+            company: c.company,
+            passenger: c.passenger,
+            player: c.player.map(|p| self.seat(p).name.clone()),
+            ok_to_play: c.ok_to_play,
+        }
+    }
+
+    /// The player a card's `player=` names, by seat name.
+    pub fn player_named(&self, name: &str) -> Option<crate::PlayerId> {
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| crate::PlayerId(i as u8))
+    }
+}
+
+/// [`Roster::setup`] with the built-in roster.
 pub fn setup_message(
     game: &crate::Game,
     state: &crate::State,
     me: crate::PlayerId,
 ) -> SetupMessage {
-    let mut map = game.map.clone();
-    for sq in map.squares.iter_mut() {
-        sq.start = None;
-        if !sq.kind.is_driveable() {
-            sq.shape = RoadShape::Intersection;
-            sq.stop_signs = StopSigns::NONE;
-            sq.signal = Signal::None;
-        } else if sq.signal != Signal::None {
-            sq.signal = Signal::NorthSouthGreen;
+    Roster::builtin().setup(game, state, me)
+}
+
+/// [`Roster::status`] with the built-in roster.
+pub fn status_message(
+    state: &crate::State,
+    to: crate::PlayerId,
+    about: crate::PlayerId,
+    status: Status,
+    scoreboard: &[f32; crate::NUM_PLAYERS],
+) -> ServerMessage {
+    Roster::builtin().status(state, to, about, status, scoreboard)
+}
+
+/// [`Roster::powerup_status`] with the built-in roster.
+pub fn powerup_status_message(
+    state: &crate::State,
+    to: crate::PlayerId,
+    played_by: crate::PlayerId,
+    status: Status,
+    card: &crate::Card,
+) -> ServerMessage {
+    Roster::builtin().powerup_status(state, to, played_by, status, card)
+}
+
+impl Roster {
+    /// Builds the `<setup>` message the server sends to `me` at the start of a round (R:65-157).
+    pub fn setup(
+        &self,
+        game: &crate::Game,
+        state: &crate::State,
+        me: crate::PlayerId,
+    ) -> SetupMessage {
+        let mut map = game.map.clone();
+        for sq in map.squares.iter_mut() {
+            sq.start = None;
+            if !sq.kind.is_driveable() {
+                sq.shape = RoadShape::Intersection;
+                sq.stop_signs = StopSigns::NONE;
+                sq.signal = Signal::None;
+            } else if sq.signal != Signal::None {
+                sq.signal = Signal::NorthSouthGreen;
+            }
         }
-    }
-    let wire = wire_card;
-    SetupMessage {
-        my_guid: format!("player-{}", me.0),
-        map,
-        powerups: state.player(me).deck.iter().map(wire).collect(),
-        players: (0..crate::NUM_PLAYERS)
-            .map(|i| {
-                let pl = &state.players[i];
-                SetupPlayer {
-                    guid: format!("player-{i}"),
-                    language: "Rust".to_string(),
-                    school: String::new(),
-                    name: crate::PlayerId(i as u8).name().to_string(),
-                    limo: pl.car.tile(),
-                    angle: pl.car.vehicle.location.angle(),
-                }
-            })
-            .collect(),
-        stores: state
-            .coffee_stores
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (crate::state::coffee_store_name(i).to_string(), p))
-            .collect(),
-        companies: CompanyId::all()
-            .map(|c| (c, state.company_stops[c.index()]))
-            .collect(),
-        passengers: PassengerId::all()
-            .map(|p| {
-                let ps = &state.passengers[p.index()];
-                SetupPassenger {
-                    passenger: p,
-                    points: p.points(),
-                    lobby: ps.lobby,
-                    destination: ps.destination,
-                    route: ps.route.to_vec(),
-                    enemies: ps.enemies.to_vec(),
-                }
-            })
-            .collect(),
+        SetupMessage {
+            my_guid: self.seat(me).guid.clone(),
+            map,
+            powerups: state.player(me).deck.iter().map(|c| self.card(c)).collect(),
+            players: (0..crate::NUM_PLAYERS)
+                .map(|i| {
+                    let pl = &state.players[i];
+                    let seat = &self.seats[i];
+                    SetupPlayer {
+                        guid: seat.guid.clone(),
+                        language: seat.language.clone(),
+                        school: seat.school.clone(),
+                        name: seat.name.clone(),
+                        limo: pl.car.tile(),
+                        angle: pl.car.vehicle.location.angle(),
+                    }
+                })
+                .collect(),
+            stores: state
+                .coffee_stores
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (crate::state::coffee_store_name(i).to_string(), p))
+                .collect(),
+            companies: CompanyId::all()
+                .map(|c| (c, state.company_stops[c.index()]))
+                .collect(),
+            passengers: PassengerId::all()
+                .map(|p| {
+                    let ps = &state.passengers[p.index()];
+                    SetupPassenger {
+                        passenger: p,
+                        points: p.points(),
+                        lobby: ps.lobby,
+                        destination: ps.destination,
+                        route: ps.route.to_vec(),
+                        enemies: ps.enemies.to_vec(),
+                    }
+                })
+                .collect(),
+        }
     }
 }
 
@@ -205,88 +306,83 @@ impl SetupMessage {
     }
 }
 
-fn wire_card(c: &crate::Card) -> WireCard {
-    WireCard {
-        kind: c.kind,
-        company: c.company,
-        passenger: c.passenger,
-        player: c.player.map(|p| p.name().to_string()),
-        ok_to_play: c.ok_to_play,
+impl Roster {
+    /// The `<status>` message the server sends to `to` about `about` (R:167-220, R:253-314).
+    /// `scoreboard` is each player's sum of earlier
+    /// games (`total-score`).
+    pub fn status(
+        &self,
+        state: &crate::State,
+        to: crate::PlayerId,
+        about: crate::PlayerId,
+        status: Status,
+        scoreboard: &[f32; crate::NUM_PLAYERS],
+    ) -> ServerMessage {
+        let players = (0..crate::NUM_PLAYERS)
+            .map(|i| {
+                let pl = &state.players[i];
+                let id = crate::PlayerId(i as u8);
+                let tile = pl.car.tile();
+                StatusPlayer {
+                    guid: self.seats[i].guid.clone(),
+                    score: crate::rules::score(state, id, tile),
+                    total_score: scoreboard[i],
+                    coffee: pl.car.coffee,
+                    cards_max: crate::rules::max_hand(crate::rules::raw_score(state, id, tile))
+                        as i32,
+                    limo: tile,
+                    angle: pl.car.vehicle.location.angle(),
+                    passenger: pl.passenger,
+                    last_delivered: pl.delivered.last().copied(),
+                    next_bus_stop: pl.next_bus_stop.as_ref().map(|c| self.card(c)),
+                    transit: pl.this_transit.as_ref().map(|c| self.card(c)),
+                }
+            })
+            .collect();
+        let passengers = PassengerId::all()
+            .map(|p| {
+                let ps = &state.passengers[p.index()];
+                let at = match (ps.car, ps.lobby) {
+                    (Some(driver), _) => PassengerWhere::Travelling(self.seat(driver).name.clone()),
+                    (None, Some(c)) => PassengerWhere::Lobby(c),
+                    (None, None) => PassengerWhere::Done,
+                };
+                StatusPassenger {
+                    passenger: p,
+                    destination: ps.destination,
+                    at,
+                    route: ps.route.to_vec(),
+                }
+            })
+            .collect();
+        let me = state.player(to);
+        ServerMessage::Status {
+            status,
+            player_guid: self.seat(about).guid.clone(),
+            players,
+            passengers,
+            path: me.car.vehicle.path.clone(),
+            pickup: me.pickup.to_vec(),
+        }
     }
-}
 
-/// The `<status>` message the server sends to `to` about `about` (R:167-220, R:253-314), with the
-/// built-in players' names as guids (`player-<index>`). `scoreboard` is each player's sum of earlier
-/// games (`total-score`).
-pub fn status_message(
-    state: &crate::State,
-    to: crate::PlayerId,
-    about: crate::PlayerId,
-    status: Status,
-    scoreboard: &[f32; crate::NUM_PLAYERS],
-) -> ServerMessage {
-    let players = (0..crate::NUM_PLAYERS)
-        .map(|i| {
-            let pl = &state.players[i];
-            let id = crate::PlayerId(i as u8);
-            let tile = pl.car.tile();
-            StatusPlayer {
-                guid: format!("player-{i}"),
-                score: crate::rules::score(state, id, tile),
-                total_score: scoreboard[i],
-                coffee: pl.car.coffee,
-                cards_max: crate::rules::max_hand(crate::rules::raw_score(state, id, tile)) as i32,
-                limo: tile,
-                angle: pl.car.vehicle.location.angle(),
-                passenger: pl.passenger,
-                last_delivered: pl.delivered.last().copied(),
-                next_bus_stop: pl.next_bus_stop.as_ref().map(wire_card),
-                transit: pl.this_transit.as_ref().map(wire_card),
-            }
-        })
-        .collect();
-    let passengers = PassengerId::all()
-        .map(|p| {
-            let ps = &state.passengers[p.index()];
-            let at = match (ps.car, ps.lobby) {
-                (Some(driver), _) => PassengerWhere::Travelling(driver.name().to_string()),
-                (None, Some(c)) => PassengerWhere::Lobby(c),
-                (None, None) => PassengerWhere::Done,
-            };
-            StatusPassenger {
-                passenger: p,
-                destination: ps.destination,
-                at,
-                route: ps.route.to_vec(),
-            }
-        })
-        .collect();
-    let me = state.player(to);
-    ServerMessage::Status {
-        status,
-        player_guid: format!("player-{}", about.0),
-        players,
-        passengers,
-        path: me.car.vehicle.path.clone(),
-        pickup: me.pickup.to_vec(),
-    }
-}
-
-/// The `<powerup-status>` message the server sends to `to` for a card event of `played_by`,
-/// with `to`'s deck and hand (R:228-251).
-pub fn powerup_status_message(
-    state: &crate::State,
-    to: crate::PlayerId,
-    played_by: crate::PlayerId,
-    status: Status,
-    card: &crate::Card,
-) -> ServerMessage {
-    let me = state.player(to);
-    ServerMessage::PowerUpStatus {
-        played_by: format!("player-{}", played_by.0),
-        status,
-        card: wire_card(card),
-        deck: me.deck.iter().map(wire_card).collect(),
-        hand: me.hand.iter().map(wire_card).collect(),
+    /// The `<powerup-status>` message the server sends to `to` for a card event of `played_by`,
+    /// with `to`'s deck and hand (R:228-251).
+    pub fn powerup_status(
+        &self,
+        state: &crate::State,
+        to: crate::PlayerId,
+        played_by: crate::PlayerId,
+        status: Status,
+        card: &crate::Card,
+    ) -> ServerMessage {
+        let me = state.player(to);
+        ServerMessage::PowerUpStatus {
+            played_by: self.seat(played_by).guid.clone(),
+            status,
+            card: self.card(card),
+            deck: me.deck.iter().map(|c| self.card(c)).collect(),
+            hand: me.hand.iter().map(|c| self.card(c)).collect(),
+        }
     }
 }

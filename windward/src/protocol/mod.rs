@@ -28,7 +28,9 @@ mod wire;
 mod write;
 
 pub use frame::{MAX_FRAME, frame, read_frame};
-pub use mapping::{RebuildError, powerup_status_message, setup_message, status_message};
+pub use mapping::{
+    RebuildError, Roster, Seat, powerup_status_message, setup_message, status_message,
+};
 pub use parse::{parse_client, parse_server};
 pub use wire::{
     ClientMessage, PassengerWhere, ServerMessage, SetupMessage, SetupPassenger, SetupPlayer,
@@ -252,6 +254,6 @@ mod tests {
             parse_server(ServerMessage::Exit.to_xml().as_bytes()).unwrap(),
             ServerMessage::Exit
         );
-        assert_eq!(ServerMessage::Exit.to_xml(), "<exit />");
+        assert_eq!(ServerMessage::Exit.to_xml(), "<exit/>");
     }
 }

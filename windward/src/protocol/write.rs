@@ -101,8 +101,11 @@ impl ClientMessage {
     }
 }
 
-/// .NET `XmlConvert.ToString(float)`: shortest round-trip digits, `NaN`, `INF`, `-INF`.
-fn float_text(v: f32) -> String {
+/// .NET's `XmlConvert.ToString(float)` as Mono and .NET Framework write it: the round-trip
+/// format `R`, which tries 7 significant digits (`G7`) and falls back to 9 (`G9`) when 7 do not
+/// read back as the same float (so 1/70 is `0.0142857144`, not the shortest `0.014285714`);
+/// `NaN`, `INF`, `-INF`.
+pub(crate) fn float_text(v: f32) -> String {
     if v.is_nan() {
         "NaN".to_string()
     } else if v.is_infinite() {
@@ -111,8 +114,80 @@ fn float_text(v: f32) -> String {
         } else {
             "-INF".to_string()
         }
+    } else if v == 0.0 {
+        "0".to_string()
     } else {
-        format!("{v}")
+        let short = general(f64::from(v), 7);
+        if short.parse::<f32>() == Ok(v) {
+            short
+        } else {
+            general(f64::from(v), 9)
+        }
+    }
+}
+
+/// .NET's `G<precision>`: `precision` significant digits correctly rounded, trailing zeros
+/// dropped, fixed-point when the decimal exponent is in `-5 < e < precision`, else
+/// `d.dddE+dd`.
+fn general(v: f64, precision: usize) -> String {
+    let sci = format!("{:.*e}", precision - 1, v);
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let negative = mantissa.starts_with('-');
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    if exp > -5 && exp < precision as i32 {
+        if exp < 0 {
+            out.push_str("0.");
+            out.extend(core::iter::repeat_n('0', (-exp - 1) as usize));
+            out.push_str(digits);
+        } else {
+            let int_len = exp as usize + 1;
+            if digits.len() <= int_len {
+                out.push_str(digits);
+                out.extend(core::iter::repeat_n('0', int_len - digits.len()));
+            } else {
+                out.push_str(&digits[..int_len]);
+                out.push('.');
+                out.push_str(&digits[int_len..]);
+            }
+        }
+    } else {
+        out.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        let _ = write!(out, "E{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::float_text;
+
+    #[test]
+    fn floats_as_dotnet_round_trip_format_writes_them() {
+        assert_eq!(float_text(1.0 / 70.0), "0.0142857144");
+        assert_eq!(float_text(4.3), "4.3");
+        assert_eq!(float_text(2.0), "2");
+        assert_eq!(float_text(120.0), "120");
+        assert_eq!(float_text(-1.5), "-1.5");
+        assert_eq!(float_text(1e-5), "1E-05");
+        assert_eq!(float_text(0.0001), "0.0001");
+        assert_eq!(float_text(12_345_678.0), "12345678");
+        assert_eq!(float_text(1.234_567_8e9), "1.23456781E+09");
+        assert_eq!(float_text(f32::NAN), "NaN");
+        assert_eq!(float_text(f32::NEG_INFINITY), "-INF");
+        for v in [0.1f32, 1.0 / 3.0, 2.17578125, 7.7, 1e-7, 3.4e38] {
+            assert_eq!(float_text(v).parse::<f32>(), Ok(v), "{v}");
+        }
     }
 }
 
@@ -208,7 +283,8 @@ impl ServerMessage {
             depth: 0,
         };
         match self {
-            ServerMessage::Exit => w.empty("exit", &[]),
+            // The original sends this one as a literal string, without XDocument's space.
+            ServerMessage::Exit => w.out.push_str("<exit/>"),
             ServerMessage::Setup(m) => {
                 w.open(
                     "setup",

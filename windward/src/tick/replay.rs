@@ -24,7 +24,8 @@ use crate::state::{
 };
 
 use super::drive::random_exit_options;
-use super::round::{Order, apply_order, movement, status_broadcast};
+use super::observed::{movement_observed, observe_step};
+use super::round::{Order, apply_order, status_broadcast};
 
 /// The first difference between the replay and the trace.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,6 +103,27 @@ pub fn maps_dir_for(trace: &Path) -> PathBuf {
 
 /// Replays one gzipped trace file, reading its map from `maps_dir`.
 pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayError> {
+    replay_file_observed(path, maps_dir, &mut ())
+}
+
+/// What a replay shows an observer: the round before its first tick, then the state at every
+/// moment status events fire, as [`Game::advance_observed`] shows them (the moments the original
+/// server builds its messages). Used by the wire-message conformance test.
+pub trait ReplayObserver {
+    /// The round as set up, before tick 1.
+    fn start(&mut self, _game: &Game, _state: &State) {}
+    /// Events that fired during tick `t`, with the state at that moment.
+    fn events(&mut self, _game: &Game, _state: &State, _t: u64, _events: &[Event]) {}
+}
+
+impl ReplayObserver for () {}
+
+/// [`replay_file`], showing every tick to `observer`.
+pub fn replay_file_observed(
+    path: &Path,
+    maps_dir: &Path,
+    observer: &mut dyn ReplayObserver,
+) -> Result<ReplayStats, ReplayError> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| format_err(&name, e.to_string()))?;
     let reader = BufReader::new(flate2::read::GzDecoder::new(file));
@@ -138,6 +160,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
         stats: ReplayStats::default(),
         events: Vec::new(),
         orders: Vec::new(),
+        observer,
     };
     // Group the lines by tick: everything with `t == T` (events, the car line, diffs).
     let mut group: Vec<Value> = Vec::new();
@@ -167,6 +190,7 @@ struct Replayer<'g> {
     stats: ReplayStats,
     events: Vec<Event>,
     orders: Vec<Order>,
+    observer: &'g mut dyn ReplayObserver,
 }
 
 impl Replayer<'_> {
@@ -287,10 +311,17 @@ impl Replayer<'_> {
         // is at hand when its draw comes.
         self.events.clear();
         if !rules::round_over(self.game, state) {
-            status_broadcast(state, &mut self.events);
+            if state.tick == 0 {
+                self.observer.start(self.game, state);
+            }
+            let (game, observer) = (self.game, &mut *self.observer);
+            let mut seen = |s: &State, ev: &[Event]| observer.events(game, s, t, ev);
+            observe_step(state, &mut self.events, &mut seen, status_broadcast);
             state.tick += 1;
             for order in &self.orders {
-                apply_order(self.game, state, order, &mut self.events, &mut chance);
+                observe_step(state, &mut self.events, &mut seen, |s, e| {
+                    apply_order(game, s, order, e, &mut chance)
+                });
             }
             for i in 0..NUM_PLAYERS {
                 if state.players[i].in_action.is_some() {
@@ -299,20 +330,16 @@ impl Replayer<'_> {
                         .position(|l| l["player"].as_u64() == Some(i as u64))
                         .and_then(|k| resolutions.remove(k));
                     chance.prepare_powerup(state, line);
-                    rules::process_powerup(
-                        self.game,
-                        state,
-                        PlayerId(i as u8),
-                        &mut chance,
-                        &mut self.events,
-                    );
+                    observe_step(state, &mut self.events, &mut seen, |s, e| {
+                        rules::process_powerup(game, s, PlayerId(i as u8), &mut chance, e)
+                    });
                 }
             }
             rules::tick_timers(state);
             for (i, pl) in state.players.iter().enumerate() {
                 chance.hands[i] = pl.hand.iter().copied().collect();
             }
-            movement(self.game, state, &mut chance, &mut self.events);
+            movement_observed(game, state, &mut chance, &mut self.events, &mut seen);
         }
         if let Some(draw) = chance.unsupported {
             return Err(self.mismatch(
