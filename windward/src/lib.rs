@@ -7,6 +7,7 @@ pub mod geometry;
 pub mod map;
 pub mod mapgen;
 pub mod movement;
+pub mod net;
 pub mod protocol;
 pub mod rules;
 pub mod setup;
