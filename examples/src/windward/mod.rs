@@ -8,6 +8,7 @@
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
 pub mod bots;
+pub mod net;
 
 use std::path::Path;
 

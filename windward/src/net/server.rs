@@ -305,10 +305,12 @@ impl Round {
                                 .and_then(|()| stream.set_write_timeout(Some(write_timeout)))
                                 .and_then(|()| stream.try_clone());
                             if let Ok(reader) = setup {
-                                spawn_reader(conn, reader, tx.clone());
+                                // Announced before its reader starts, so the round knows the
+                                // connection before its first message.
                                 if tx.send(Inbound::Connected(conn, stream)).is_err() {
                                     return;
                                 }
+                                spawn_reader(conn, reader, tx.clone());
                                 conn += 1;
                             }
                         }
