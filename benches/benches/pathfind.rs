@@ -1,4 +1,5 @@
-//! pathfind benchmarks, side by side with the `pathfinding` crate on the same inputs:
+//! pathfind benchmarks: MCTS iterations per second on toy games (`tree/...`), and, side by side
+//! with the `pathfinding` crate on the same inputs:
 //! a BFS distance field, A* between random pairs and the all-pairs table between points of
 //! interest, on open and maze-like grids of 32², 64² and 128², a generated Windward-sized city
 //! (75×50) and, when `CONTEST_DATA` is set, the seven Windward maps.
@@ -10,6 +11,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use pathfind::tree::toys::{CoinBelief, CoinGuess, Goofspiel, TicTacToe};
+use pathfind::tree::{DecoupledUct, FlatMonteCarlo, Game, InformationSetMcts, SearchConfig, Uct};
 use pathfind::{DistanceTable, Grid, NeighbourOrder, Node, Searcher, Space};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -382,7 +385,51 @@ fn bench_table(c: &mut Criterion, cases: &[Case]) {
     }
 }
 
+/// Iterations per decision in the tree benchmarks (criterion's throughput is per iteration).
+const TREE_ITERATIONS: u32 = 1_000;
+
+/// One decision of `TREE_ITERATIONS` iterations per benchmark iteration, from a fixed state, with
+/// the search (and so its arena) reused: the steady state of a bot.
+fn bench_tree(c: &mut Criterion) {
+    let config = SearchConfig {
+        iterations: TREE_ITERATIONS,
+        ..SearchConfig::default()
+    };
+    let mut group = c.benchmark_group("tree");
+    group.throughput(Throughput::Elements(u64::from(TREE_ITERATIONS)));
+
+    let game = TicTacToe;
+    let state = game.initial_state(0);
+    let mut uct = Uct::new(config.clone());
+    group.bench_function("uct_tictactoe", |b| {
+        b.iter(|| black_box(uct.choose(&game, &state, 0)))
+    });
+    let mut flat = FlatMonteCarlo::new(config.clone());
+    group.bench_function("flat_tictactoe", |b| {
+        b.iter(|| black_box(flat.choose(&game, &state, 0)))
+    });
+
+    // Goofspiel with 8 cards: 8 simultaneous rounds, 8 × 8 joint actions at the root.
+    let game = Goofspiel::new(8).unwrap();
+    let state = game.initial_state(1);
+    let mut duct = DecoupledUct::new(config.clone());
+    group.bench_function("duct_goofspiel8", |b| {
+        b.iter(|| black_box(duct.choose(&game, &state, 0)))
+    });
+
+    let game = CoinGuess { pass_value: 0.6 };
+    let belief = CoinBelief {
+        heads_probability: 0.7,
+    };
+    let mut ismcts = InformationSetMcts::new(config);
+    group.bench_function("ismcts_coin", |b| {
+        b.iter(|| black_box(ismcts.choose(&game, &belief, 0)))
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
+    bench_tree(c);
     let cases = cases();
     bench_bfs_field(c, &cases);
     bench_astar(c, &cases);

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use examples::windward::bots::{Bot, make_bot};
 use examples::windward::run_round;
-use windward::rules::{self, Event};
+use windward::rules::Event;
 use windward::tick::Order;
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
@@ -25,11 +25,11 @@ fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
         bot.setup(game, &state, PlayerId(i as u8), &mut orders);
     }
     for _ in 0..ticks {
-        if rules::round_over(game, &state) {
+        if state.is_over() {
             break;
         }
         events.clear();
-        game.advance(&mut state, &orders, &mut events);
+        game.advance_into(&mut state, &orders, &mut events);
         orders.clear();
         for (i, bot) in bots.iter_mut().enumerate() {
             bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);
@@ -54,7 +54,7 @@ fn ticks(c: &mut Criterion) {
                     |state| {
                         for _ in 0..TICKS {
                             events.clear();
-                            game.advance(state, &[], &mut events);
+                            game.advance_into(state, &[], &mut events);
                         }
                         black_box(state.tick)
                     },
@@ -68,11 +68,7 @@ fn ticks(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("clone state", |b| b.iter(|| black_box(start.clone())));
     group.bench_function("step (clone + advance)", |b| {
-        let mut events = Vec::with_capacity(256);
-        b.iter(|| {
-            events.clear();
-            black_box(game.step(&start, &[], &mut events))
-        })
+        b.iter(|| black_box(game.step(&start, &[])))
     });
     group.bench_function("forecast, 10 cars", |b| {
         b.iter_batched_ref(

@@ -1,44 +1,10 @@
-//! Zero allocations per query after the first: a counting global allocator watches every search
-//! of a warmed-up `Searcher`.
-#![allow(unsafe_code)]
+//! Zero allocations after warm-up, counted per thread by `allocation-counter`: every query of a
+//! warmed-up `Searcher`, and every search of `pathfind::tree` on its second decision of the same
+//! size.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
+use pathfind::tree::toys::{CoinBelief, CoinGuess, Goofspiel, TicTacToe};
+use pathfind::tree::{DecoupledUct, FlatMonteCarlo, Game, InformationSetMcts, SearchConfig, Uct};
 use pathfind::{Graph, Grid, NeighbourOrder, Node, Searcher};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Only the test's own thread is watched (the test harness allocates on its own threads).
-    static WATCHED: Cell<bool> = const { Cell::new(false) };
-}
-
-fn count() {
-    if WATCHED.with(Cell::get) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// Runs every kind of query once; returns a checksum so nothing is optimised away.
 fn queries(s: &mut Searcher, grid: &Grid, graph: &Graph, path: &mut Vec<Node>, k: usize) -> u64 {
@@ -87,7 +53,6 @@ fn no_allocation_after_warm_up() {
     .unwrap()
     .with_order(NeighbourOrder::WENS);
     let graph = Graph::from_fn(50, |v| [(v + 49) % 50, (v + 1) % 50, (v + 7) % 50]).unwrap();
-    WATCHED.with(|w| w.set(true));
     let mut s = Searcher::new();
     // The caller's path buffer is part of the warm-up: give it room for the longest path.
     let mut path = Vec::with_capacity(grid.width() * grid.height());
@@ -95,11 +60,74 @@ fn no_allocation_after_warm_up() {
     for k in 0..8 {
         sum += queries(&mut s, &grid, &graph, &mut path, k); // the worst queries the grid allows
     }
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    for k in 0..200 {
-        sum += queries(&mut s, &grid, &graph, &mut path, k);
-    }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let info = allocation_counter::measure(|| {
+        for k in 0..200 {
+            sum += queries(&mut s, &grid, &graph, &mut path, k);
+        }
+    });
     assert!(sum > 0);
-    assert_eq!(after - before, 0, "allocations during warmed-up queries");
+    assert_eq!(info.count_total, 0, "allocations during warmed-up queries");
+}
+
+fn config(iterations: u32) -> SearchConfig {
+    SearchConfig {
+        iterations,
+        ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn uct_allocates_nothing_on_a_second_decision_of_the_same_size() {
+    let game = TicTacToe;
+    let state = game.initial_state(0);
+    let mut search = Uct::new(config(3_000));
+    // The first decision grows the arena; the second, from the same seed, builds the same tree.
+    search.reseed(7);
+    search.choose(&game, &state, 0);
+    let size = search.tree_size();
+    search.reseed(7);
+    let info = allocation_counter::measure(|| {
+        assert!(search.choose(&game, &state, 0).is_some());
+    });
+    assert_eq!(search.tree_size(), size, "the same number of nodes");
+    assert_eq!(
+        info.count_total, 0,
+        "allocations in a warmed-up UCT decision"
+    );
+}
+
+#[test]
+fn duct_flat_and_ismcts_allocate_nothing_after_warm_up() {
+    let game = Goofspiel::new(6).unwrap();
+    let state = game.initial_state(3);
+    let mut duct = DecoupledUct::new(config(2_000));
+    let mut flat = FlatMonteCarlo::new(config(2_000));
+    for _ in 0..3 {
+        duct.choose(&game, &state, 1);
+        flat.choose(&game, &state, 1);
+    }
+    let info = allocation_counter::measure(|| {
+        assert!(duct.choose(&game, &state, 1).is_some());
+        assert!(flat.choose(&game, &state, 1).is_some());
+    });
+    assert_eq!(
+        info.count_total, 0,
+        "allocations in warmed-up DUCT and flat decisions"
+    );
+
+    let coin = CoinGuess { pass_value: 0.6 };
+    let belief = CoinBelief {
+        heads_probability: 0.7,
+    };
+    let mut ismcts = InformationSetMcts::new(config(1_000));
+    for _ in 0..3 {
+        ismcts.choose(&coin, &belief, 0);
+    }
+    let info = allocation_counter::measure(|| {
+        assert!(ismcts.choose(&coin, &belief, 0).is_some());
+    });
+    assert_eq!(
+        info.count_total, 0,
+        "allocations in a warmed-up IS-MCTS decision"
+    );
 }

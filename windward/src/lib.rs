@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod astar;
+pub mod contract;
 pub mod game;
 pub mod geometry;
 pub mod map;
@@ -9,6 +10,7 @@ pub mod mapgen;
 pub mod movement;
 pub mod net;
 pub mod protocol;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -18,6 +20,7 @@ pub mod tick;
 pub mod trace;
 pub mod xml;
 
+pub use contract::{Action, Events, Observation, Pickup};
 pub use game::{Config, Game, GameError};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
@@ -27,4 +30,4 @@ pub use state::{
     Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger,
     PassengerId, Player, PlayerId, State,
 };
-pub use tick::{Order, RunEnd};
+pub use tick::{Order, OrderError, RunEnd};

@@ -423,7 +423,7 @@ impl Planner {
         if self.path.is_empty() {
             return;
         }
-        self.target = Some(game.stops[stop]);
+        self.target = Some(game.stops()[stop]);
         out.push(Order::Path {
             player: me,
             path: self.path.clone(),
@@ -458,7 +458,7 @@ impl Planner {
                     return false;
                 };
                 let front = v.front_tile();
-                let on_stop = |t: Point| game.map.square(t).is_some_and(|s| s.kind.is_stop());
+                let on_stop = |t: Point| game.map().square(t).is_some_and(|s| s.kind.is_stop());
                 pl.delivered.len() >= mine
                     && !v.motion.flat
                     && front.manhattan(state.company_stops[dest.index()]) > 6

@@ -30,6 +30,23 @@
 
 use std::fmt::Debug;
 
+mod arena;
+pub mod check;
+mod config;
+mod flat;
+mod ismcts;
+mod policy;
+mod stats;
+pub mod toys;
+mod uct;
+
+pub use config::SearchConfig;
+pub use flat::FlatMonteCarlo;
+pub use ismcts::InformationSetMcts;
+pub use policy::{Policy, SearchRng, Uniform};
+pub use stats::ActionStats;
+pub use uct::{DecoupledUct, Uct};
+
 /// A set of players (at most 64), as a bitset: who is to move in a state.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -542,7 +542,9 @@ impl Round {
                 let mut out = Vec::new();
                 match msg {
                     ServerMessage::Setup(setup) => {
-                        if let Ok(v) = View::from_setup(setup, self.game.config, self.config.seed) {
+                        if let Ok(v) =
+                            View::from_setup(setup, *self.game.config(), self.config.seed)
+                        {
                             bot.setup(&v.game, &v.state, me, &mut out);
                             *view = Some(Box::new(v));
                         }
@@ -679,7 +681,7 @@ impl Round {
             Pace::Lockstep => None,
         };
         let mut next_tick = Instant::now();
-        while !rules::round_over(&self.game, &self.state) {
+        while !self.state.is_over() {
             if let Some(period) = period {
                 next_tick += period;
                 let now = Instant::now();

@@ -116,7 +116,7 @@ impl Roster {
         state: &crate::State,
         me: crate::PlayerId,
     ) -> SetupMessage {
-        let mut map = game.map.clone();
+        let mut map = game.map().clone();
         for sq in map.squares.iter_mut() {
             sq.start = None;
             if !sq.kind.is_driveable() {

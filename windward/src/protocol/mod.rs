@@ -177,7 +177,7 @@ mod tests {
                 other => panic!("{other:?}"),
             };
         let (g2, s2) = parsed.to_game(crate::Config::default(), 0).unwrap();
-        assert_eq!(g2.stops, game.stops);
+        assert_eq!(g2.stops(), game.stops());
         assert_eq!(s2.passengers, state.passengers);
         assert_eq!(s2.company_stops, state.company_stops);
         assert_eq!(s2.coffee_stores, state.coffee_stores);

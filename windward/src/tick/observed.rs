@@ -152,7 +152,7 @@ impl Game {
         events: &mut Vec<Event>,
         observer: &mut O,
     ) {
-        if rules::round_over(self, state) {
+        if state.is_over() {
             return;
         }
         observe_step(state, events, observer, status_broadcast);

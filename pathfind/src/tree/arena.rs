@@ -1,0 +1,500 @@
+//! The node/edge arena shared by [`Uct`](super::Uct) (and so decoupled UCT) and
+//! [`InformationSetMcts`](super::InformationSetMcts), and the playout they all run.
+//!
+//! A node is a state reached from the root by a sequence of joint actions (for IS-MCTS, the
+//! information set of that action sequence). Its edges are the actions of the players to move
+//! there, one list per node holding every mover's actions, each edge tagged with its player and
+//! carrying that player's statistics: decoupled selection picks one edge per mover by that
+//! mover's own UCB1, and the chosen edges together are the joint action. With one mover this is
+//! exactly UCT. A child is found from its joint action: directly on the edge when one player
+//! moves, through a list of children keyed by the chosen edge ids otherwise.
+//!
+//! Everything lives in `Vec`s that are cleared, never freed, between decisions, so a search
+//! allocates only while its arena grows past the largest tree it has built so far.
+
+use rand::Rng;
+
+use super::{ActionStats, Game, PlayerSet, Policy, SearchConfig, SearchRng};
+
+/// "No node / edge / child" in a link field.
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+struct Node {
+    first_edge: u32,
+    last_edge: u32,
+    /// Iterations that passed through this node.
+    visits: u32,
+    expanded: bool,
+}
+
+impl Node {
+    const FRESH: Node = Node {
+        first_edge: NONE,
+        last_edge: NONE,
+        visits: 0,
+        expanded: false,
+    };
+}
+
+#[derive(Debug, Clone)]
+struct Edge {
+    player: u32,
+    next: u32,
+    /// The child reached when this edge's player was the only mover; with several movers, the
+    /// first of the children (in `Arena::children`) whose joint action starts with this edge.
+    child: u32,
+    visits: u32,
+    /// IS-MCTS: iterations in which this action was legal at its node (UCB's `N`).
+    available: u32,
+    /// IS-MCTS: the iteration that last found this action legal (selection skips the others).
+    seen: u32,
+    /// Sum of this edge's player's returns.
+    total: f64,
+}
+
+impl Edge {
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / f64::from(self.visits)
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Child {
+    next: u32,
+    /// Start of the joint key (the edge ids of the movers after the first) in `Arena::keys`.
+    key: u32,
+    node: u32,
+}
+
+/// The best edge found so far for one mover during selection.
+#[derive(Debug, Clone, Copy)]
+struct Best {
+    edge: u32,
+    score: f64,
+    /// Untried edges seen so far (they come first, one picked at random).
+    untried: u32,
+    /// Edges seen so far with exactly the best score (one picked at random: with a fixed
+    /// tie-break, two players with mirrored statistics in a symmetric game would keep choosing
+    /// alike and never learn what the other does).
+    ties: u32,
+    /// This mover explores at random this time (simultaneous nodes only, see
+    /// [`SearchConfig::mixing`]); `ties` then counts its edges for a uniform pick.
+    explore: bool,
+}
+
+/// Scratch buffers of one iteration, reused across iterations and decisions.
+#[derive(Debug, Clone)]
+pub(crate) struct Scratch<A> {
+    pub(crate) legal: Vec<A>,
+    pub(crate) joint: Vec<A>,
+    pub(crate) returns: Vec<f64>,
+}
+
+impl<A> Default for Scratch<A> {
+    fn default() -> Self {
+        Scratch {
+            legal: Vec::new(),
+            joint: Vec::new(),
+            returns: Vec::new(),
+        }
+    }
+}
+
+/// Plays `state` out with `policy` for at most `max_steps` steps, then writes
+/// [`Game::returns`] into `scratch.returns`. A mover without legal actions (a contract breach)
+/// ends the playout where it is.
+pub(crate) fn playout<G: Game, P: Policy<G>>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    rng: &mut SearchRng,
+    max_steps: u32,
+    scratch: &mut Scratch<G::Action>,
+) {
+    let mut steps = 0;
+    'play: while steps < max_steps && !game.is_terminal(state) {
+        let movers = game.to_move(state);
+        if movers.is_empty() {
+            break;
+        }
+        scratch.joint.clear();
+        for player in movers {
+            game.legal_actions(state, player, &mut scratch.legal);
+            if scratch.legal.is_empty() {
+                break 'play;
+            }
+            let i = policy.choose(game, state, player, &scratch.legal, rng);
+            scratch.joint.push(scratch.legal[i].clone());
+        }
+        game.advance(state, &scratch.joint);
+        steps += 1;
+    }
+    scratch.returns.clear();
+    scratch.returns.resize(game.players(), 0.0);
+    game.returns(state, &mut scratch.returns);
+}
+
+/// The search tree.
+#[derive(Debug, Clone)]
+pub(crate) struct Arena<A> {
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    /// The action of each edge (same index).
+    actions: Vec<A>,
+    children: Vec<Child>,
+    keys: Vec<u32>,
+    path_nodes: Vec<u32>,
+    path_edges: Vec<u32>,
+    selected: Vec<u32>,
+    best: Vec<Best>,
+    scratch: Scratch<A>,
+    /// The current iteration's number (for [`Edge::seen`]).
+    stamp: u32,
+}
+
+impl<A> Default for Arena<A> {
+    fn default() -> Self {
+        Arena {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            actions: Vec::new(),
+            children: Vec::new(),
+            keys: Vec::new(),
+            path_nodes: Vec::new(),
+            path_edges: Vec::new(),
+            selected: Vec::new(),
+            best: Vec::new(),
+            scratch: Scratch::default(),
+            stamp: 0,
+        }
+    }
+}
+
+impl<A: Clone + PartialEq> Arena<A> {
+    /// Forgets the previous tree (keeping the capacity) and starts from a bare root.
+    pub(crate) fn reset(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+        self.actions.clear();
+        self.children.clear();
+        self.keys.clear();
+        self.stamp = 0;
+        self.nodes.push(Node::FRESH);
+    }
+
+    /// The number of nodes in the tree.
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn push_edge(&mut self, node: u32, player: usize, action: A, seen: u32) -> u32 {
+        let id = self.edges.len() as u32;
+        self.edges.push(Edge {
+            player: player as u32,
+            next: NONE,
+            child: NONE,
+            visits: 0,
+            available: 1,
+            seen,
+            total: 0.0,
+        });
+        self.actions.push(action);
+        let n = &mut self.nodes[node as usize];
+        if n.last_edge == NONE {
+            n.first_edge = id;
+        } else {
+            self.edges[n.last_edge as usize].next = id;
+        }
+        n.last_edge = id;
+        id
+    }
+
+    /// Perfect information: gives `node` one edge per legal action of each mover, once.
+    pub(crate) fn expand<G: Game<Action = A>>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        node: u32,
+        movers: PlayerSet,
+    ) {
+        if self.nodes[node as usize].expanded {
+            return;
+        }
+        self.nodes[node as usize].expanded = true;
+        let mut legal = std::mem::take(&mut self.scratch.legal);
+        for player in movers {
+            game.legal_actions(state, player, &mut legal);
+            for action in legal.drain(..) {
+                self.push_edge(node, player, action, 0);
+            }
+        }
+        self.scratch.legal = legal;
+    }
+
+    /// Determinized: marks the movers' actions legal in this sample as seen and available,
+    /// adding edges for actions no earlier sample had.
+    fn refresh<G: Game<Action = A>>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        node: u32,
+        movers: PlayerSet,
+    ) {
+        let mut legal = std::mem::take(&mut self.scratch.legal);
+        for player in movers {
+            game.legal_actions(state, player, &mut legal);
+            for action in legal.drain(..) {
+                let mut e = self.nodes[node as usize].first_edge;
+                while e != NONE {
+                    let edge = &self.edges[e as usize];
+                    if edge.player as usize == player && self.actions[e as usize] == action {
+                        break;
+                    }
+                    e = edge.next;
+                }
+                if e == NONE {
+                    self.push_edge(node, player, action, self.stamp);
+                } else {
+                    let edge = &mut self.edges[e as usize];
+                    // A duplicate in one legal list counts once.
+                    if edge.seen != self.stamp {
+                        edge.seen = self.stamp;
+                        edge.available += 1;
+                    }
+                }
+            }
+        }
+        self.scratch.legal = legal;
+    }
+
+    /// Picks one edge per mover into `self.selected` (in mover order) by that mover's UCB1;
+    /// untried edges first, a uniformly random one among them. False if a mover has no edge.
+    fn select(
+        &mut self,
+        node: u32,
+        movers: PlayerSet,
+        determinized: bool,
+        config: &SearchConfig,
+        rng: &mut SearchRng,
+    ) -> bool {
+        let (c, mixing) = (config.exploration, config.mixing);
+        self.best.clear();
+        self.best.resize(
+            movers.len(),
+            Best {
+                edge: NONE,
+                score: f64::NEG_INFINITY,
+                untried: 0,
+                ties: 0,
+                explore: false,
+            },
+        );
+        if movers.len() > 1 && mixing > 0.0 {
+            for best in &mut self.best {
+                best.explore = rng.random_bool(mixing.min(1.0));
+            }
+        }
+        let n = &self.nodes[node as usize];
+        let ln_visits = f64::from(n.visits.max(1)).ln();
+        let mut e = n.first_edge;
+        while e != NONE {
+            let edge = &self.edges[e as usize];
+            let next = edge.next;
+            if determinized && edge.seen != self.stamp {
+                e = next;
+                continue;
+            }
+            let Some(pos) = movers.position(edge.player as usize) else {
+                e = next;
+                continue;
+            };
+            let best = &mut self.best[pos];
+            if best.explore {
+                best.ties += 1;
+                if rng.random_range(0..best.ties) == 0 {
+                    best.edge = e;
+                }
+            } else if edge.visits == 0 {
+                best.untried += 1;
+                if best.untried == 1 || rng.random_range(0..best.untried) == 0 {
+                    best.edge = e;
+                    best.score = f64::INFINITY;
+                }
+            } else if best.untried == 0 {
+                let ln_n = if determinized {
+                    f64::from(edge.available).ln()
+                } else {
+                    ln_visits
+                };
+                let visits = f64::from(edge.visits);
+                let score = edge.total / visits + c * (ln_n / visits).sqrt();
+                if score > best.score {
+                    best.edge = e;
+                    best.score = score;
+                    best.ties = 1;
+                } else if score == best.score {
+                    best.ties += 1;
+                    if rng.random_range(0..best.ties) == 0 {
+                        best.edge = e;
+                    }
+                }
+            }
+            e = next;
+        }
+        self.selected.clear();
+        for best in &self.best {
+            if best.edge == NONE {
+                return false;
+            }
+            self.selected.push(best.edge);
+        }
+        true
+    }
+
+    /// The child reached by the edges in `self.selected`, created if new.
+    ///
+    /// With one mover the child hangs on the edge itself. With several, the children hang in a
+    /// list on the first mover's chosen edge, each keyed by the other movers' edges, so a lookup
+    /// scans only the joint actions that share the first mover's action.
+    fn child(&mut self) -> (u32, bool) {
+        let fresh = self.nodes.len() as u32;
+        let (first, rest) = match self.selected[..] {
+            [first, ref rest @ ..] => (first as usize, rest),
+            [] => unreachable!("select chose one edge per mover"),
+        };
+        if rest.is_empty() {
+            let child = self.edges[first].child;
+            if child != NONE {
+                return (child, false);
+            }
+            self.edges[first].child = fresh;
+            self.nodes.push(Node::FRESH);
+            return (fresh, true);
+        }
+        let mut c = self.edges[first].child;
+        while c != NONE {
+            let child = &self.children[c as usize];
+            let key = child.key as usize;
+            if self.keys[key..key + rest.len()] == *rest {
+                return (child.node, false);
+            }
+            c = child.next;
+        }
+        let key = self.keys.len() as u32;
+        self.keys.extend_from_slice(rest);
+        self.children.push(Child {
+            next: self.edges[first].child,
+            key,
+            node: fresh,
+        });
+        self.edges[first].child = self.children.len() as u32 - 1;
+        self.nodes.push(Node::FRESH);
+        (fresh, true)
+    }
+
+    /// One iteration from `state` (the root state, or a determinization of the root
+    /// information set): selection and expansion of one node, a playout, backpropagation.
+    pub(crate) fn iterate<G: Game<Action = A>, P: Policy<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        policy: &mut P,
+        rng: &mut SearchRng,
+        config: &SearchConfig,
+        determinized: bool,
+    ) {
+        self.stamp = self.stamp.wrapping_add(1);
+        self.path_nodes.clear();
+        self.path_edges.clear();
+        let mut node = 0;
+        loop {
+            self.path_nodes.push(node);
+            if game.is_terminal(state) {
+                break;
+            }
+            let movers = game.to_move(state);
+            if determinized {
+                self.refresh(game, state, node, movers);
+            } else {
+                self.expand(game, state, node, movers);
+            }
+            if movers.is_empty() || !self.select(node, movers, determinized, config, rng) {
+                break;
+            }
+            self.scratch.joint.clear();
+            for &e in &self.selected {
+                self.scratch.joint.push(self.actions[e as usize].clone());
+                self.path_edges.push(e);
+            }
+            game.advance(state, &self.scratch.joint);
+            let (child, created) = self.child();
+            node = child;
+            if created {
+                self.path_nodes.push(node);
+                break;
+            }
+        }
+        playout(
+            game,
+            state,
+            policy,
+            rng,
+            config.max_playout_steps,
+            &mut self.scratch,
+        );
+        for &n in &self.path_nodes {
+            self.nodes[n as usize].visits += 1;
+        }
+        for &e in &self.path_edges {
+            let edge = &mut self.edges[e as usize];
+            edge.visits += 1;
+            edge.total += self.scratch.returns[edge.player as usize];
+        }
+    }
+
+    /// The root's edges for `player`, in the order their actions were first listed.
+    pub(crate) fn root_stats(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, A>> {
+        let mut e = self.nodes.first().map_or(NONE, |root| root.first_edge);
+        std::iter::from_fn(move || {
+            while e != NONE {
+                let id = e as usize;
+                let edge = &self.edges[id];
+                e = edge.next;
+                if edge.player as usize == player {
+                    return Some(ActionStats {
+                        action: &self.actions[id],
+                        visits: edge.visits,
+                        mean: edge.mean(),
+                    });
+                }
+            }
+            None
+        })
+    }
+
+    /// The most visited root action of `player` (ties: the higher mean, then the first).
+    pub(crate) fn best(&self, player: usize) -> Option<A> {
+        best_of(self.root_stats(player))
+    }
+}
+
+/// The most visited action (ties: the higher mean, then the first listed).
+pub(crate) fn best_of<'a, A: Clone + 'a>(
+    stats: impl Iterator<Item = ActionStats<'a, A>>,
+) -> Option<A> {
+    let mut best: Option<ActionStats<'a, A>> = None;
+    for s in stats {
+        if best
+            .as_ref()
+            .is_none_or(|b| (s.visits, s.mean) > (b.visits, b.mean))
+        {
+            best = Some(s);
+        }
+    }
+    best.map(|b| b.action.clone())
+}

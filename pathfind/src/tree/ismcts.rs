@@ -1,0 +1,177 @@
+//! Determinized information-set MCTS, for games with hidden information.
+
+use std::fmt;
+
+use rand::SeedableRng;
+
+use super::arena::{Arena, best_of};
+use super::config::Budget;
+use super::{ActionStats, Determinize, Policy, SearchConfig, SearchRng, Uniform};
+
+/// Single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012) with
+/// determinization: every iteration samples a full state consistent with the deciding player's
+/// [`Belief`](Determinize::Belief) ([`Determinize::sample_state`]) and runs one UCT iteration
+/// on it, in *one* tree whose nodes are action histories (the information sets of the deciding
+/// player, who sees every action in the games this serves). Actions are matched by equality, so
+/// an action legal in some samples only gets an edge of its own, and UCB1 counts for each edge
+/// the iterations in which it was available rather than the parent's visits. Simultaneous moves
+/// are decoupled as in [`Uct`](super::Uct).
+///
+/// The search is given the belief, never the true state: its choice can depend only on what the
+/// player knows. The answer is the most visited root action. Like [`Uct`](super::Uct) it
+/// allocates nothing once its arena has grown, provided `sample_state` allocates nothing.
+///
+/// A coin lands heads with probability 0.7 and its face is hidden; guessing right pays 1,
+/// wrong 0, passing 0.6. Whatever the coin shows, the search guesses heads (0.7 expected):
+///
+/// ```
+/// use pathfind::tree::{InformationSetMcts, SearchConfig};
+/// use pathfind::tree::toys::{CoinBelief, CoinGuess, Guess};
+///
+/// let game = CoinGuess { pass_value: 0.6 };
+/// let belief = CoinBelief { heads_probability: 0.7 };
+/// let mut search = InformationSetMcts::new(SearchConfig { iterations: 2_000, ..SearchConfig::default() });
+/// assert_eq!(search.choose(&game, &belief, 0), Some(Guess::Heads));
+/// let heads = search.stats().find(|s| *s.action == Guess::Heads).unwrap();
+/// assert!((heads.mean - 0.7).abs() < 0.05);
+/// ```
+pub struct InformationSetMcts<G: Determinize, P = Uniform> {
+    config: SearchConfig,
+    policy: P,
+    rng: SearchRng,
+    arena: Arena<G::Action>,
+    player: usize,
+    iterations: u32,
+}
+
+impl<G: Determinize> InformationSetMcts<G, Uniform> {
+    /// A search with uniformly random playouts.
+    pub fn new(config: SearchConfig) -> Self {
+        InformationSetMcts::with_policy(config, Uniform)
+    }
+}
+
+impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
+    /// A search whose playouts follow `policy`.
+    pub fn with_policy(config: SearchConfig, policy: P) -> Self {
+        InformationSetMcts {
+            rng: SearchRng::seed_from_u64(config.seed),
+            config,
+            policy,
+            arena: Arena::default(),
+            player: 0,
+            iterations: 0,
+        }
+    }
+
+    /// Searches the information set `belief` of `player` and answers its action: the most
+    /// visited root action. `None` when `player` is not to move in the sampled states. With a
+    /// zero budget, the first legal action of one sampled state.
+    pub fn choose(&mut self, game: &G, belief: &G::Belief, player: usize) -> Option<G::Action> {
+        self.player = player;
+        self.iterations = 0;
+        self.arena.reset();
+        let mut budget = Budget::start(&self.config);
+        let mut first = true;
+        while budget.next() {
+            let mut state = game.sample_state(belief, player, &mut self.rng);
+            if first {
+                first = false;
+                let movers = game.to_move(&state);
+                if !movers.contains(player) {
+                    return None;
+                }
+            }
+            self.arena.iterate(
+                game,
+                &mut state,
+                &mut self.policy,
+                &mut self.rng,
+                &self.config,
+                true,
+            );
+        }
+        self.iterations = budget.done();
+        if self.iterations == 0 {
+            let state = game.sample_state(belief, player, &mut self.rng);
+            let movers = game.to_move(&state);
+            if !movers.contains(player) {
+                return None;
+            }
+            self.arena.expand(game, &state, 0, movers);
+        }
+        self.arena.best(player)
+    }
+
+    /// The deciding player's root actions after the last [`choose`](Self::choose) (every
+    /// action some sample allowed), with their visits and mean returns.
+    pub fn stats(&self) -> impl Iterator<Item = ActionStats<'_, G::Action>> {
+        self.arena.root_stats(self.player)
+    }
+
+    /// Any player's root actions after the last [`choose`](Self::choose): in a simultaneous
+    /// game, what the search expects of the other players (their most visited actions are its
+    /// prediction of their play).
+    pub fn stats_of(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, G::Action>> {
+        self.arena.root_stats(player)
+    }
+
+    /// The best action of the last search again (without searching).
+    pub fn best(&self) -> Option<G::Action> {
+        best_of(self.stats())
+    }
+
+    /// The iterations the last [`choose`](Self::choose) ran.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// The number of nodes of the last search's tree.
+    pub fn tree_size(&self) -> usize {
+        self.arena.node_count()
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the settings for the next decisions.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Restarts the random generator from `seed`.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SearchRng::seed_from_u64(seed);
+    }
+
+    /// The playout policy.
+    pub fn policy_mut(&mut self) -> &mut P {
+        &mut self.policy
+    }
+}
+
+impl<G: Determinize, P> fmt::Debug for InformationSetMcts<G, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InformationSetMcts")
+            .field("config", &self.config)
+            .field("player", &self.player)
+            .field("iterations", &self.iterations)
+            .field("tree_size", &self.arena.node_count())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Determinize, P: Clone> Clone for InformationSetMcts<G, P> {
+    fn clone(&self) -> Self {
+        InformationSetMcts {
+            config: self.config.clone(),
+            policy: self.policy.clone(),
+            rng: self.rng.clone(),
+            arena: self.arena.clone(),
+            player: self.player,
+            iterations: self.iterations,
+        }
+    }
+}
