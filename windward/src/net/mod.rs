@@ -26,7 +26,7 @@ use thiserror::Error;
 use crate::protocol::{ClientMessage, ProtocolError};
 
 pub use avatar::{base64, default_avatar_png, png_rgba};
-pub use client::{Client, Join, NetBot, RunOptions, run_bot};
+pub use client::{Client, Join, NetBot, RunOptions, RunSummary, run_bot};
 pub use server::{Pace, RoundReport, Server, ServerConfig};
 pub use view::View;
 
