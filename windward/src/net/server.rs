@@ -1,7 +1,7 @@
 //! The server side: the engine behind the original's TCP protocol.
 //!
 //! One thread accepts connections while seats are open; each client gets a reader thread (frames
-//! checked against [`MAX_CLIENT_FRAME`](super::MAX_CLIENT_FRAME) before allocating, parsed, handed
+//! checked against [`MAX_CLIENT_FRAME`] before allocating, parsed, handed
 //! to the round over a channel) and a writer thread fed through a bounded queue
 //! ([`ServerConfig::queue_frames`]) and writing with a timeout ([`ServerConfig::write_timeout`]).
 //! The round itself runs on the calling thread and never blocks on a peer: a client whose queue
