@@ -10,7 +10,8 @@
 
 use std::cell::RefCell;
 
-use pathfind::tree::{self, Determinize, Moves, PlayerSet};
+use pathfind::tree::{self, Determinize, Moves, PlayerSet, Policy, SearchRng};
+use rand::Rng;
 use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -418,6 +419,41 @@ impl Game {
         }
         state.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         state
+    }
+}
+
+/// A playout policy for searches on Windward: a player keeps driving ([`Action::Wait`], the first
+/// listed action) and on average once every `1 / change` ticks picks any listed action. Uniform
+/// playouts (a new destination nearly every tick) drive nowhere; this one drives to stops.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MostlyWait {
+    /// The chance per tick of a uniformly random listed action instead of waiting.
+    pub change: f64,
+}
+
+impl Default for MostlyWait {
+    /// One change per 200 ticks on average (about two seconds of the original's play).
+    fn default() -> Self {
+        MostlyWait {
+            change: 1.0 / 200.0,
+        }
+    }
+}
+
+impl Policy<Game> for MostlyWait {
+    fn choose(
+        &mut self,
+        _game: &Game,
+        _state: &State,
+        _player: usize,
+        legal: &[Action],
+        rng: &mut SearchRng,
+    ) -> usize {
+        if legal.len() > 1 && rng.random_bool(self.change.clamp(0.0, 1.0)) {
+            rng.random_range(1..legal.len())
+        } else {
+            0
+        }
     }
 }
 

@@ -16,11 +16,13 @@ pub mod setup;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod tick;
 pub mod trace;
 pub mod xml;
 
-pub use contract::{Action, Events, Observation, Pickup};
+pub use contract::{Action, Events, MostlyWait, Observation, Pickup};
 pub use game::{Config, Game, GameError};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};

@@ -9,6 +9,7 @@
 
 pub mod bots;
 pub mod net;
+pub mod playable;
 
 use std::path::Path;
 

@@ -108,6 +108,24 @@ pub trait ReplayObserver {
     fn start(&mut self, _game: &Game, _state: &State) {}
     /// Events that fired during tick `t`, with the state at that moment.
     fn events(&mut self, _game: &Game, _state: &State, _t: u64, _events: &[Event]) {}
+    /// The initial state, then the state after every replayed tick.
+    fn tick(&mut self, _game: &Game, _state: &State) {}
+}
+
+/// [`replay_file`], calling `each(game, state)` with the initial state and after every replayed
+/// tick (a viewer keeps the states it wants).
+pub fn replay_file_with(
+    path: &Path,
+    maps_dir: &Path,
+    each: impl FnMut(&Game, &State),
+) -> Result<ReplayStats, ReplayError> {
+    struct EachTick<F>(F);
+    impl<F: FnMut(&Game, &State)> ReplayObserver for EachTick<F> {
+        fn tick(&mut self, game: &Game, state: &State) {
+            (self.0)(game, state)
+        }
+    }
+    replay_file_observed(path, maps_dir, &mut EachTick(each))
 }
 
 impl ReplayObserver for () {}
@@ -146,6 +164,7 @@ pub fn replay_file_observed(
     let mut state = game
         .state_from_setup(&parsed, seed)
         .map_err(|e| format_err(&name, e.to_string()))?;
+    observer.tick(&game, &state);
     let mut replay = Replayer {
         name: name.clone(),
         game: &game,
@@ -165,6 +184,7 @@ pub fn replay_file_observed(
         let t = line["t"].as_u64().unwrap_or(group_t);
         if t != group_t && !group.is_empty() {
             replay.run_group(&mut state, group_t, &group)?;
+            replay.observer.tick(&game, &state);
             group.clear();
         }
         group_t = t;
@@ -172,6 +192,7 @@ pub fn replay_file_observed(
     }
     if !group.is_empty() {
         replay.run_group(&mut state, group_t, &group)?;
+        replay.observer.tick(&game, &state);
     }
     Ok(replay.stats)
 }
