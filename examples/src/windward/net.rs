@@ -92,7 +92,7 @@ const SERVER_HELP: &str = "windward_server [--host H] [--port P] [--clients N] [
   builtin), runs at the original's 96 ticks/s (--tps) or, with --fast, as fast as the clients
   sync (lockstep), then prints the results line.";
 
-/// `windward_server`: see [`SERVER_HELP`].
+/// `windward_server`: serves one round (`windward_server --help` for the options).
 pub fn server_main(args: &[String]) -> ExitCode {
     let run = || -> Result<String, String> {
         let mut config = ServerConfig::default();
