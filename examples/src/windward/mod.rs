@@ -24,7 +24,7 @@ use bots::{BOT_NAMES, Bot, make_bot};
 const HELP: &str =
     "play windward [--games N] [--bots NAME,...] [--maps 1,2,3] [--seed S] [--max-ticks T]
   Runs N rounds (default 3) of Windwardopolis II on the shipped maps. Seats not named in --bots are
-  `builtin`; the line-up rotates one seat per round. Bots: builtin, builtin-nocards, planner.
+  `builtin`; the line-up rotates one seat per round. Bots: builtin, builtin-nocards, planner, navigator.
   Default: planner against nine built-in AIs.";
 
 /// The result of one round.
