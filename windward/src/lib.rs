@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod map;
 pub mod mapgen;
 pub mod movement;
+pub mod net;
 pub mod protocol;
 pub mod replay;
 pub mod rules;

@@ -31,12 +31,66 @@ pub fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         "builtin" => Some(Box::new(BuiltIn::new(seed, true))),
         "builtin-nocards" => Some(Box::new(BuiltIn::new(seed, false))),
         "planner" => Some(Box::new(Planner::new())),
+        "navigator" => Some(Box::new(Seat::new("navigator", Navigator::new(), seed))),
         _ => None,
     }
 }
 
 /// The names [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 3] = ["builtin", "builtin-nocards", "planner"];
+pub const BOT_NAMES: [&str; 4] = ["builtin", "builtin-nocards", "planner", "navigator"];
+
+/// A bot of the contract ([`crate::bot::Bot`]) in a seat of [`run_round`](super::run_round):
+/// each tick it observes the state and its action becomes the order a client would send
+/// ([`windward::Action::to_order`]), so contract bots and order bots share one round.
+pub struct Seat<B> {
+    name: &'static str,
+    bot: B,
+    seed: u64,
+    started: bool,
+}
+
+impl<B: crate::bot::Bot<Game>> Seat<B> {
+    /// Seats `bot` under `name`.
+    pub fn new(name: &'static str, bot: B, seed: u64) -> Seat<B> {
+        Seat {
+            name,
+            bot,
+            seed,
+            started: false,
+        }
+    }
+
+    fn act(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
+        if !self.started {
+            self.bot.new_game(game, me.index(), self.seed);
+            self.started = true;
+        }
+        let seen = game.observe(state, me);
+        let action = self.bot.act(game, &seen, me.index());
+        out.extend(action.to_order(game, state, me));
+    }
+}
+
+impl<B: crate::bot::Bot<Game>> Bot for Seat<B> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
+        self.act(game, state, me, out);
+    }
+
+    fn after_tick(
+        &mut self,
+        game: &Game,
+        state: &State,
+        me: PlayerId,
+        _events: &[Event],
+        out: &mut Vec<Order>,
+    ) {
+        self.act(game, state, me, out);
+    }
+}
 
 /// The stop index of a company's bus stop.
 fn stop_of(game: &Game, state: &State, c: CompanyId) -> Option<usize> {

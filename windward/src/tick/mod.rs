@@ -9,6 +9,7 @@
 //! [`Game::advance`](crate::Game::advance) / [`Game::run_until`](crate::Game::run_until) verbs.
 
 pub mod drive;
+pub mod observed;
 pub mod orders;
 pub mod pass;
 pub mod replay;

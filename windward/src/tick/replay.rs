@@ -18,7 +18,8 @@ use crate::rules::{self, CardAction, Chance, Draw, Event};
 use crate::state::{Card, CompanyId, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State};
 
 use super::drive::random_exit_options;
-use super::round::{Order, apply_order, movement, status_broadcast};
+use super::observed::{movement_observed, observe_step};
+use super::round::{Order, apply_order, status_broadcast};
 
 /// The first difference between the replay and the trace.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,7 +97,19 @@ pub fn maps_dir_for(trace: &Path) -> PathBuf {
 
 /// Replays one gzipped trace file, reading its map from `maps_dir`.
 pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayError> {
-    replay_file_with(path, maps_dir, |_, _| {})
+    replay_file_observed(path, maps_dir, &mut ())
+}
+
+/// What a replay shows an observer: the round before its first tick, then the state at every
+/// moment status events fire, as [`Game::advance_observed`] shows them (the moments the original
+/// server builds its messages). Used by the wire-message conformance test.
+pub trait ReplayObserver {
+    /// The round as set up, before tick 1.
+    fn start(&mut self, _game: &Game, _state: &State) {}
+    /// Events that fired during tick `t`, with the state at that moment.
+    fn events(&mut self, _game: &Game, _state: &State, _t: u64, _events: &[Event]) {}
+    /// The initial state, then the state after every replayed tick.
+    fn tick(&mut self, _game: &Game, _state: &State) {}
 }
 
 /// [`replay_file`], calling `each(game, state)` with the initial state and after every replayed
@@ -104,7 +117,24 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
 pub fn replay_file_with(
     path: &Path,
     maps_dir: &Path,
-    mut each: impl FnMut(&Game, &State),
+    each: impl FnMut(&Game, &State),
+) -> Result<ReplayStats, ReplayError> {
+    struct EachTick<F>(F);
+    impl<F: FnMut(&Game, &State)> ReplayObserver for EachTick<F> {
+        fn tick(&mut self, game: &Game, state: &State) {
+            (self.0)(game, state)
+        }
+    }
+    replay_file_observed(path, maps_dir, &mut EachTick(each))
+}
+
+impl ReplayObserver for () {}
+
+/// [`replay_file`], showing every tick to `observer`.
+pub fn replay_file_observed(
+    path: &Path,
+    maps_dir: &Path,
+    observer: &mut dyn ReplayObserver,
 ) -> Result<ReplayStats, ReplayError> {
     let name = path.display().to_string();
     let mut lines = crate::trace::json_lines(path)
@@ -134,13 +164,14 @@ pub fn replay_file_with(
     let mut state = game
         .state_from_setup(&parsed, seed)
         .map_err(|e| format_err(&name, e.to_string()))?;
-    each(&game, &state);
+    observer.tick(&game, &state);
     let mut replay = Replayer {
         name: name.clone(),
         game: &game,
         stats: ReplayStats::default(),
         events: Vec::new(),
         orders: Vec::new(),
+        observer,
     };
     // Group the lines by tick: everything with `t == T` (events, the car line, diffs).
     let mut group: Vec<Value> = Vec::new();
@@ -153,7 +184,7 @@ pub fn replay_file_with(
         let t = line["t"].as_u64().unwrap_or(group_t);
         if t != group_t && !group.is_empty() {
             replay.run_group(&mut state, group_t, &group)?;
-            each(&game, &state);
+            replay.observer.tick(&game, &state);
             group.clear();
         }
         group_t = t;
@@ -161,7 +192,7 @@ pub fn replay_file_with(
     }
     if !group.is_empty() {
         replay.run_group(&mut state, group_t, &group)?;
-        each(&game, &state);
+        replay.observer.tick(&game, &state);
     }
     Ok(replay.stats)
 }
@@ -172,6 +203,7 @@ struct Replayer<'g> {
     stats: ReplayStats,
     events: Vec<Event>,
     orders: Vec<Order>,
+    observer: &'g mut dyn ReplayObserver,
 }
 
 impl Replayer<'_> {
@@ -292,10 +324,17 @@ impl Replayer<'_> {
         // is at hand when its draw comes.
         self.events.clear();
         if !state.is_over() {
-            status_broadcast(state, &mut self.events);
+            if state.tick == 0 {
+                self.observer.start(self.game, state);
+            }
+            let (game, observer) = (self.game, &mut *self.observer);
+            let mut seen = |s: &State, ev: &[Event]| observer.events(game, s, t, ev);
+            observe_step(state, &mut self.events, &mut seen, status_broadcast);
             state.tick += 1;
             for order in &self.orders {
-                apply_order(self.game, state, order, &mut self.events, &mut chance);
+                observe_step(state, &mut self.events, &mut seen, |s, e| {
+                    apply_order(game, s, order, e, &mut chance)
+                });
             }
             for i in 0..NUM_PLAYERS {
                 if state.players[i].in_action.is_some() {
@@ -304,20 +343,16 @@ impl Replayer<'_> {
                         .position(|l| l["player"].as_u64() == Some(i as u64))
                         .and_then(|k| resolutions.remove(k));
                     chance.prepare_powerup(state, line);
-                    rules::process_powerup(
-                        self.game,
-                        state,
-                        PlayerId(i as u8),
-                        &mut chance,
-                        &mut self.events,
-                    );
+                    observe_step(state, &mut self.events, &mut seen, |s, e| {
+                        rules::process_powerup(game, s, PlayerId(i as u8), &mut chance, e)
+                    });
                 }
             }
             rules::tick_timers(state);
             for (i, pl) in state.players.iter().enumerate() {
                 chance.hands[i] = pl.hand.iter().copied().collect();
             }
-            movement(self.game, state, &mut chance, &mut self.events);
+            movement_observed(game, state, &mut chance, &mut self.events, &mut seen);
         }
         if let Some(draw) = chance.unsupported {
             return Err(self.mismatch(

@@ -1,0 +1,762 @@
+//! The server side: the engine behind the original's TCP protocol.
+//!
+//! One thread accepts connections while seats are open; each client gets a reader thread (frames
+//! checked against [`MAX_CLIENT_FRAME`] before allocating, parsed, handed
+//! to the round over a channel) and a writer thread fed through a bounded queue
+//! ([`ServerConfig::queue_frames`]) and writing with a timeout ([`ServerConfig::write_timeout`]).
+//! The round itself runs on the calling thread and never blocks on a peer: a client whose queue
+//! is full, whose write times out, that sends garbage or an oversized frame, or that disconnects
+//! is dropped with a log line, and its car goes on as the original's does (it follows its last
+//! path, then drives at random).
+//!
+//! Messages are built from the engine's state at the moment the rule fires
+//! ([`Game::advance_observed`]), byte for byte as the original server builds them (with `\r\n`
+//! line ends, as the original wrote on Windows); orders are applied at the start of the next
+//! tick. Seats nobody joined are played in-process by the bots `fill` gives, fed the same
+//! messages.
+
+use std::collections::VecDeque;
+use std::io::{self, Write as _};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::protocol::{ClientMessage, Roster, Seat, ServerMessage, parse_client};
+use crate::rules::{self, Event, Recipient};
+use crate::state::{Card, NUM_PLAYERS, PlayerId};
+use crate::tick::Order;
+use crate::{Game, State};
+
+use super::client::{NetBot, is_noop};
+use super::view::View;
+use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_from};
+
+/// How fast the round runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pace {
+    /// The original's real-time pace: `ticks_per_second` ticks a second (the original's
+    /// `MovesPerSecond` is 96, rules §2); the server never waits for clients.
+    RealTime {
+        /// Ticks per second.
+        ticks_per_second: u32,
+    },
+    /// As fast as the clients allow: after each tick the server waits until every client it
+    /// sent messages to has answered each with a sync (see the [module docs](super)), so a round
+    /// is reproducible. A client that does not sync within [`ServerConfig::reply_timeout`] is
+    /// not waited for again.
+    Lockstep,
+}
+
+impl Pace {
+    /// The original's pace: 96 ticks a second.
+    pub const ORIGINAL: Pace = Pace::RealTime {
+        ticks_per_second: 96,
+    };
+}
+
+/// The server's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerConfig {
+    /// Where to listen (default `127.0.0.1:1707`).
+    pub addr: SocketAddr,
+    /// How many clients to wait for (0..=10); the other seats are played in-process.
+    pub clients: usize,
+    /// How fast to run.
+    pub pace: Pace,
+    /// The round's seed (setup and every chance outcome).
+    pub seed: u64,
+    /// How long to wait for the clients to join and to answer `<setup>` with `<ready>`.
+    pub join_timeout: Duration,
+    /// [`Pace::Lockstep`]: how long to wait for a client's syncs.
+    pub reply_timeout: Duration,
+    /// How long one write to a client may block before the client is dropped.
+    pub write_timeout: Duration,
+    /// How many frames may wait for a client's writer before the client is dropped.
+    pub queue_frames: usize,
+    /// Log joins, drops and the result line to stderr.
+    pub log: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], super::DEFAULT_PORT)),
+            clients: NUM_PLAYERS,
+            pace: Pace::ORIGINAL,
+            seed: 1,
+            join_timeout: Duration::from_secs(60),
+            reply_timeout: Duration::from_secs(5),
+            write_timeout: Duration::from_secs(5),
+            queue_frames: 1024,
+            log: true,
+        }
+    }
+}
+
+/// The result of a served round.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundReport {
+    /// Who sat where.
+    pub roster: Roster,
+    /// Which seats were clients (the others were played in-process).
+    pub remote: [bool; NUM_PLAYERS],
+    /// Final scores (with partial credit).
+    pub scores: [f32; NUM_PLAYERS],
+    /// Deliveries.
+    pub delivered: [usize; NUM_PLAYERS],
+    /// Ticks played.
+    pub ticks: u32,
+    /// Clients dropped during the round, with the reason.
+    pub dropped: Vec<(PlayerId, String)>,
+    /// Messages sent to clients.
+    pub messages_sent: u64,
+}
+
+impl RoundReport {
+    /// The results line: `result: tick T; 1. NAME (seat S) SCORE points, D deliveries; 2. ...`,
+    /// best first (ties keep seat order).
+    pub fn results_line(&self) -> String {
+        let mut order: Vec<usize> = (0..NUM_PLAYERS).collect();
+        order.sort_by(|&a, &b| self.scores[b].total_cmp(&self.scores[a]));
+        let mut line = format!("result: tick {}", self.ticks);
+        for (rank, &i) in order.iter().enumerate() {
+            line.push_str(&format!(
+                "; {}. {} (seat {i}) {} points, {} deliveries",
+                rank + 1,
+                self.roster.seats[i].name,
+                self.scores[i],
+                self.delivered[i]
+            ));
+        }
+        line
+    }
+}
+
+/// What the connection threads tell the round.
+enum Inbound {
+    Connected(usize, TcpStream),
+    Message(usize, ClientMessage),
+    Dropped(usize, String),
+}
+
+/// A connected client.
+struct Remote {
+    conn: usize,
+    stream: TcpStream,
+    queue: SyncSender<Arc<[u8]>>,
+    /// Sequence numbers of the messages sent and not yet synced (lockstep).
+    awaiting: VecDeque<u64>,
+    /// Whether the server still waits for this client's syncs.
+    syncs: bool,
+    ready: bool,
+}
+
+enum Player {
+    Remote(Remote),
+    Gone,
+    Local {
+        bot: Box<dyn NetBot>,
+        view: Option<Box<View>>,
+    },
+}
+
+/// A Windward server bound to its address.
+pub struct Server {
+    listener: TcpListener,
+    game: Game,
+    config: ServerConfig,
+}
+
+impl Server {
+    /// Binds the listening socket (before any client can connect).
+    pub fn bind(game: Game, config: ServerConfig) -> io::Result<Server> {
+        let listener = TcpListener::bind(config.addr)?;
+        Ok(Server {
+            listener,
+            game,
+            config,
+        })
+    }
+
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves one round: waits for the clients to join (seats in join order), fills the other
+    /// seats with `fill(seat)`, sends `<setup>`, waits for `<ready>`, runs the round, sends
+    /// `<exit/>` and returns the result (also logged as the results line).
+    pub fn run(
+        self,
+        fill: &mut dyn FnMut(PlayerId) -> Box<dyn NetBot>,
+    ) -> Result<RoundReport, NetError> {
+        Round::new(self, fill)?.play()
+    }
+}
+
+struct Round {
+    game: Game,
+    config: ServerConfig,
+    state: State,
+    roster: Roster,
+    players: Vec<Player>,
+    inbound: Receiver<Inbound>,
+    /// Messages waiting to become orders at the next tick: (tag, seat, message).
+    pending: Vec<(u64, PlayerId, ClientMessage)>,
+    seq: u64,
+    unsolicited: u64,
+    dropped: Vec<(PlayerId, String)>,
+    messages_sent: u64,
+}
+
+fn log(config: &ServerConfig, line: &str) {
+    if config.log {
+        eprintln!("windward_server: {line}");
+    }
+}
+
+/// A random (version 4) GUID, as `Guid.NewGuid()` makes them.
+fn guid(rng: &mut Pcg64Mcg) -> String {
+    let a: u128 = rng.random();
+    let a = (a & !(0xF << 76) | (0x4 << 76)) & !(0x3 << 62) | (0x2 << 62);
+    let h = format!("{a:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..]
+    )
+}
+
+fn spawn_reader(conn: usize, stream: TcpStream, tx: Sender<Inbound>) {
+    thread::spawn(move || {
+        let mut reader = io::BufReader::new(stream);
+        loop {
+            let msg = match read_frame_from(&mut reader, MAX_CLIENT_FRAME) {
+                Ok(None) => Err("disconnected".to_string()),
+                Ok(Some(body)) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
+                Err(e) => Err(e.to_string()),
+            };
+            let stop = msg.is_err();
+            let sent = match msg {
+                Ok(m) => tx.send(Inbound::Message(conn, m)),
+                Err(reason) => tx.send(Inbound::Dropped(conn, reason)),
+            };
+            if stop || sent.is_err() {
+                return;
+            }
+        }
+    });
+}
+
+fn spawn_writer(
+    conn: usize,
+    mut stream: TcpStream,
+    frames: usize,
+    tx: Sender<Inbound>,
+) -> SyncSender<Arc<[u8]>> {
+    let (queue, rx) = mpsc::sync_channel::<Arc<[u8]>>(frames);
+    thread::spawn(move || {
+        for frame in rx {
+            if let Err(e) = stream.write_all(&frame) {
+                let _ = tx.send(Inbound::Dropped(conn, format!("write failed: {e}")));
+                return;
+            }
+        }
+        // Queue closed: the round is over or the client was dropped.
+        let _ = stream.flush();
+    });
+    queue
+}
+
+impl Round {
+    fn new(
+        server: Server,
+        fill: &mut dyn FnMut(PlayerId) -> Box<dyn NetBot>,
+    ) -> Result<Round, NetError> {
+        let Server {
+            listener,
+            game,
+            config,
+        } = server;
+        let wanted = config.clients.min(NUM_PLAYERS);
+        let (tx, inbound) = mpsc::channel::<Inbound>();
+        let accepting = Arc::new(AtomicBool::new(wanted > 0));
+        if wanted > 0 {
+            listener.set_nonblocking(true)?;
+            let (tx, accepting) = (tx.clone(), Arc::clone(&accepting));
+            let write_timeout = config.write_timeout;
+            thread::spawn(move || {
+                let mut conn = 0;
+                while accepting.load(Ordering::Relaxed) {
+                    match listener.accept() {
+                        Ok((stream, _)) => {
+                            let setup = stream
+                                .set_nonblocking(false)
+                                .and_then(|()| stream.set_nodelay(true))
+                                .and_then(|()| stream.set_write_timeout(Some(write_timeout)))
+                                .and_then(|()| stream.try_clone());
+                            if let Ok(reader) = setup {
+                                // Announced before its reader starts, so the round knows the
+                                // connection before its first message.
+                                if tx.send(Inbound::Connected(conn, stream)).is_err() {
+                                    return;
+                                }
+                                spawn_reader(conn, reader, tx.clone());
+                                conn += 1;
+                            }
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                            thread::sleep(Duration::from_millis(2));
+                        }
+                        Err(_) => thread::sleep(Duration::from_millis(2)),
+                    }
+                }
+            });
+        }
+        // Joins, in order.
+        let mut rng = Pcg64Mcg::seed_from_u64(
+            config.seed
+                ^ std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64),
+        );
+        let mut connections: Vec<Option<TcpStream>> = Vec::new();
+        let mut joined: Vec<(usize, Seat)> = Vec::new();
+        let deadline = Instant::now() + config.join_timeout;
+        while joined.len() < wanted {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match inbound.recv_timeout(left) {
+                Ok(Inbound::Connected(conn, stream)) => {
+                    if connections.len() <= conn {
+                        connections.resize_with(conn + 1, || None);
+                    }
+                    connections[conn] = Some(stream);
+                }
+                Ok(Inbound::Message(
+                    conn,
+                    ClientMessage::Join {
+                        name,
+                        school,
+                        language,
+                        ..
+                    },
+                )) if !joined.iter().any(|j| j.0 == conn) => {
+                    log(
+                        &config,
+                        &format!("seat {} joined: {name:?} ({language})", joined.len()),
+                    );
+                    joined.push((
+                        conn,
+                        Seat {
+                            guid: guid(&mut rng),
+                            name,
+                            school,
+                            language,
+                        },
+                    ));
+                }
+                Ok(Inbound::Message(conn, other)) => {
+                    log(
+                        &config,
+                        &format!(
+                            "connection {conn}: {} before the round, ignored",
+                            root_name(&other)
+                        ),
+                    );
+                }
+                Ok(Inbound::Dropped(conn, reason)) => {
+                    log(
+                        &config,
+                        &format!("connection {conn} dropped before the round: {reason}"),
+                    );
+                    if let Some(Some(s)) = connections.get(conn) {
+                        let _ = s.shutdown(Shutdown::Both);
+                    }
+                    if let Some(k) = joined.iter().position(|j| j.0 == conn) {
+                        joined.remove(k);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                    log(
+                        &config,
+                        &format!("{} of {wanted} clients joined in time", joined.len()),
+                    );
+                    break;
+                }
+            }
+        }
+        accepting.store(false, Ordering::Relaxed);
+        // Seats: the clients in join order, then the in-process players.
+        let mut players = Vec::with_capacity(NUM_PLAYERS);
+        let builtin = Roster::builtin();
+        let mut seats: Vec<Seat> = Vec::with_capacity(NUM_PLAYERS);
+        for i in 0..NUM_PLAYERS {
+            let me = PlayerId(i as u8);
+            match joined.get(i) {
+                Some((conn, seat)) => {
+                    let stream = connections
+                        .get_mut(*conn)
+                        .and_then(Option::take)
+                        .ok_or(NetError::Closed)?;
+                    let queue =
+                        spawn_writer(*conn, stream.try_clone()?, config.queue_frames, tx.clone());
+                    players.push(Player::Remote(Remote {
+                        conn: *conn,
+                        stream,
+                        queue,
+                        awaiting: VecDeque::new(),
+                        syncs: config.pace == Pace::Lockstep,
+                        ready: false,
+                    }));
+                    seats.push(seat.clone());
+                }
+                None => {
+                    let mut seat = builtin.seats[i].clone();
+                    seat.guid = guid(&mut rng);
+                    seats.push(seat);
+                    players.push(Player::Local {
+                        bot: fill(me),
+                        view: None,
+                    });
+                }
+            }
+        }
+        // Connections that came too late.
+        for s in connections.into_iter().flatten() {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+        let roster = Roster {
+            seats: seats.try_into().map_err(|_| NetError::Closed)?,
+        };
+        let state = game.initial_state(config.seed);
+        Ok(Round {
+            game,
+            config,
+            state,
+            roster,
+            players,
+            inbound,
+            pending: Vec::new(),
+            seq: 0,
+            unsolicited: u64::MAX / 2,
+            dropped: Vec::new(),
+            messages_sent: 0,
+        })
+    }
+
+    fn seat_of_conn(&self, conn: usize) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| matches!(p, Player::Remote(r) if r.conn == conn))
+    }
+
+    fn drop_seat(&mut self, seat: usize, reason: String) {
+        if let Player::Remote(r) = &self.players[seat] {
+            let _ = r.stream.shutdown(Shutdown::Both);
+            log(
+                &self.config,
+                &format!(
+                    "seat {seat} ({}) dropped at tick {}: {reason}; its car drives on",
+                    self.roster.seats[seat].name, self.state.tick
+                ),
+            );
+            self.dropped.push((PlayerId(seat as u8), reason));
+            self.players[seat] = Player::Gone;
+        }
+    }
+
+    /// Handles one thing a connection thread reported.
+    fn inbound(&mut self, what: Inbound) {
+        match what {
+            Inbound::Connected(_, stream) => {
+                let _ = stream.shutdown(Shutdown::Both);
+            }
+            Inbound::Dropped(conn, reason) => {
+                if let Some(seat) = self.seat_of_conn(conn) {
+                    self.drop_seat(seat, reason);
+                }
+            }
+            Inbound::Message(conn, msg) => {
+                let Some(seat) = self.seat_of_conn(conn) else {
+                    return;
+                };
+                let Player::Remote(r) = &mut self.players[seat] else {
+                    return;
+                };
+                if is_sync(&msg) {
+                    r.awaiting.pop_front();
+                    return;
+                }
+                if matches!(msg, ClientMessage::Join { .. }) {
+                    return;
+                }
+                if matches!(msg, ClientMessage::Ready { .. }) {
+                    r.ready = true;
+                }
+                let tag = match r.awaiting.front() {
+                    Some(&t) if r.syncs => t,
+                    _ => {
+                        self.unsolicited += 1;
+                        self.unsolicited
+                    }
+                };
+                self.pending.push((tag, PlayerId(seat as u8), msg));
+            }
+        }
+    }
+
+    /// Sends a message to a seat: queued for a client, played at once for an in-process bot.
+    fn send(&mut self, seat: usize, msg: &ServerMessage) {
+        self.seq += 1;
+        let tag = self.seq;
+        match &mut self.players[seat] {
+            Player::Gone => {}
+            Player::Remote(r) => {
+                let frame: Arc<[u8]> = crate::protocol::frame(&msg.to_xml()).into();
+                match r.queue.try_send(frame) {
+                    Ok(()) => {
+                        self.messages_sent += 1;
+                        if r.syncs {
+                            r.awaiting.push_back(tag);
+                        }
+                    }
+                    Err(TrySendError::Full(_)) => {
+                        self.drop_seat(seat, "send queue full (not reading)".into())
+                    }
+                    Err(TrySendError::Disconnected(_)) => {
+                        self.drop_seat(seat, "writer gone".into())
+                    }
+                }
+            }
+            Player::Local { bot, view } => {
+                let me = PlayerId(seat as u8);
+                let mut out = Vec::new();
+                match msg {
+                    ServerMessage::Setup(setup) => {
+                        if let Ok(v) =
+                            View::from_setup(setup, *self.game.config(), self.config.seed)
+                        {
+                            bot.setup(&v.game, &v.state, me, &mut out);
+                            *view = Some(Box::new(v));
+                        }
+                    }
+                    _ => {
+                        if let Some(v) = view.as_mut() {
+                            if let Some(ev) = v.apply(msg) {
+                                bot.after_message(&v.game, &v.state, me, &[ev], &mut out);
+                            }
+                        }
+                    }
+                }
+                for order in out.into_iter().filter(|o| !is_noop(o)) {
+                    let m = super::client::order_message(&order, &self.roster, false);
+                    self.pending.push((tag, me, m));
+                }
+            }
+        }
+    }
+
+    /// Sends the messages for events that just fired, built from `state` as it is now.
+    fn send_events(&mut self, state: &State, events: &[Event], scoreboard: &[f32; NUM_PLAYERS]) {
+        for ev in events {
+            let seats = match ev.to {
+                Recipient::All => 0..NUM_PLAYERS,
+                Recipient::Only => ev.about.index()..ev.about.index() + 1,
+            };
+            for to in seats {
+                let id = PlayerId(to as u8);
+                let msg = match &ev.card {
+                    Some(card) => self
+                        .roster
+                        .powerup_status(state, id, ev.about, ev.status, card),
+                    None => self
+                        .roster
+                        .status(state, id, ev.about, ev.status, scoreboard),
+                };
+                self.send(to, &msg);
+            }
+        }
+    }
+
+    /// The queued messages as orders for the next tick, in the order of the messages they
+    /// answer (then unsolicited ones in arrival order). A card the player neither holds nor can
+    /// draw is dropped, as the original framework drops it (F:745-755).
+    fn take_orders(&mut self, orders: &mut Vec<Order>) {
+        orders.clear();
+        self.pending.sort_by_key(|p| p.0);
+        for (_, player, msg) in self.pending.drain(..) {
+            match msg {
+                ClientMessage::Ready { path, pickup } | ClientMessage::Move { path, pickup } => {
+                    orders.push(Order::Path {
+                        player,
+                        path,
+                        pickup,
+                    })
+                }
+                ClientMessage::Order { action, card } => {
+                    let wanted = Card {
+                        kind: card.kind,
+                        company: card.company,
+                        passenger: card.passenger,
+                        player: card
+                            .player
+                            .as_deref()
+                            .and_then(|n| self.roster.player_named(n)),
+                        ok_to_play: false,
+                    };
+                    if rules::find_card(&mut self.state, player, &wanted).is_some() {
+                        orders.push(Order::Card {
+                            player,
+                            action,
+                            card: wanted,
+                        });
+                    }
+                }
+                ClientMessage::Join { .. } => {}
+            }
+        }
+    }
+
+    fn drain(&mut self) {
+        while let Ok(what) = self.inbound.try_recv() {
+            self.inbound(what);
+        }
+    }
+
+    /// Waits until `done` holds for every live client, or the timeout; returns the seats that
+    /// were still being waited for.
+    fn wait_for(&mut self, timeout: Duration, done: impl Fn(&Remote) -> bool) -> Vec<usize> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            self.drain();
+            let waiting: Vec<usize> = (0..NUM_PLAYERS)
+                .filter(|&i| matches!(&self.players[i], Player::Remote(r) if !done(r)))
+                .collect();
+            if waiting.is_empty() {
+                return waiting;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.inbound.recv_timeout(left) {
+                Ok(what) => self.inbound(what),
+                Err(_) => return waiting,
+            }
+        }
+    }
+
+    fn play(mut self) -> Result<RoundReport, NetError> {
+        let scoreboard = [0.0f32; NUM_PLAYERS];
+        for seat in 0..NUM_PLAYERS {
+            let msg = ServerMessage::Setup(Box::new(self.roster.setup(
+                &self.game,
+                &self.state,
+                PlayerId(seat as u8),
+            )));
+            self.send(seat, &msg);
+        }
+        // `<ready>` answers the setup (and is its sync).
+        for seat in self.wait_for(self.config.join_timeout, |r| r.ready) {
+            self.drop_seat(seat, "no <ready> in time".into());
+        }
+        for p in &mut self.players {
+            if let Player::Remote(r) = p {
+                r.awaiting.clear();
+            }
+        }
+        let mut orders: Vec<Order> = Vec::new();
+        let mut events: Vec<Event> = Vec::new();
+        let mut emitted: Vec<(State, Vec<Event>)> = Vec::new();
+        let period = match self.config.pace {
+            Pace::RealTime { ticks_per_second } => {
+                Some(Duration::from_secs(1) / ticks_per_second.max(1))
+            }
+            Pace::Lockstep => None,
+        };
+        let mut next_tick = Instant::now();
+        while !self.state.is_over() {
+            if let Some(period) = period {
+                next_tick += period;
+                let now = Instant::now();
+                if next_tick > now {
+                    thread::sleep(next_tick - now);
+                } else if now - next_tick > period * 96 {
+                    next_tick = now; // far behind: do not race to catch up
+                }
+            }
+            self.drain();
+            self.take_orders(&mut orders);
+            events.clear();
+            let game = &self.game;
+            {
+                let state = &mut self.state;
+                let mut rng = state.rng.clone();
+                // The messages are built from the state of each moment (a copy: the round is
+                // borrowed by the tick; moments are rare, a few per hundred ticks).
+                let mut seen = |s: &State, ev: &[Event]| emitted.push((s.clone(), ev.to_vec()));
+                game.advance_observed(state, &orders, &mut rng, &mut events, &mut seen);
+                state.rng = rng;
+            }
+            for (s, ev) in std::mem::take(&mut emitted) {
+                self.send_events(&s, &ev, &scoreboard);
+            }
+            if period.is_none() {
+                let timeout = self.config.reply_timeout;
+                for seat in self.wait_for(timeout, |r| !r.syncs || r.awaiting.is_empty()) {
+                    if let Player::Remote(r) = &mut self.players[seat] {
+                        r.syncs = false;
+                        r.awaiting.clear();
+                        log(
+                            &self.config,
+                            &format!(
+                                "seat {seat}: no sync within {timeout:?}; not waiting for it again"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        let mut scores = [0.0; NUM_PLAYERS];
+        let mut delivered = [0; NUM_PLAYERS];
+        for i in 0..NUM_PLAYERS {
+            let p = PlayerId(i as u8);
+            scores[i] = rules::score(&self.state, p, self.state.player(p).car.tile());
+            delivered[i] = self.state.player(p).delivered.len();
+        }
+        for seat in 0..NUM_PLAYERS {
+            self.send(seat, &ServerMessage::Exit);
+        }
+        let report = RoundReport {
+            roster: self.roster.clone(),
+            remote: core::array::from_fn(|i| {
+                matches!(self.players[i], Player::Remote(_))
+                    || self.dropped.iter().any(|d| d.0.index() == i)
+            }),
+            scores,
+            delivered,
+            ticks: self.state.tick,
+            dropped: self.dropped.clone(),
+            messages_sent: self.messages_sent,
+        };
+        log(&self.config, &report.results_line());
+        // Dropping the queues lets each writer flush what is queued (ending with `<exit/>`),
+        // then the sockets close.
+        Ok(report)
+    }
+}
+
+fn root_name(msg: &ClientMessage) -> &'static str {
+    match msg {
+        ClientMessage::Join { .. } => "<join>",
+        ClientMessage::Ready { .. } => "<ready>",
+        ClientMessage::Move { .. } => "<move>",
+        ClientMessage::Order { .. } => "<order>",
+    }
+}
