@@ -161,7 +161,7 @@ impl FastDumbPlanes {
     const FIELD_BITS: u32 = 21;
     const FIELD_MASK: u64 = (1 << Self::FIELD_BITS) - 1;
     /// `random > 0.2` on a 21-bit field: at least ⌈0.2·2²¹⌉.
-    const SHOOT_FROM: u64 = (2 * (1 << Self::FIELD_BITS) + 9) / 10;
+    const SHOOT_FROM: u64 = (2 * (1 << Self::FIELD_BITS) as u64).div_ceil(10);
 
     /// A bot drawing from a `Pcg64Mcg` seeded with `seed`.
     pub fn new(seed: u64) -> FastDumbPlanes {
@@ -184,7 +184,7 @@ impl FastDumbPlanes {
         let n = possible.len() as u64;
         let bits: u64 = self.rng.random();
         let pick =
-            |field: u64| possible[((field & Self::FIELD_MASK) * n >> Self::FIELD_BITS) as usize];
+            |field: u64| possible[(((field & Self::FIELD_MASK) * n) >> Self::FIELD_BITS) as usize];
         let mut direction = pick(bits);
         if !arena.contains(plane.pos.step(direction)) {
             direction = pick(bits >> Self::FIELD_BITS);
