@@ -126,7 +126,6 @@ impl Game {
     /// The rules apply whether or not the fight is already over (the golden scenarios step past
     /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
     /// round.
-    #[inline]
     pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
         // The same five steps as the original, written over 4-bit plane masks with few
         // data-dependent branches: recorded fights are random enough that branches per plane
@@ -138,7 +137,10 @@ impl Game {
 
         // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
         for (k, plane) in state.planes.iter_mut().enumerate() {
-            let mv = moves[k].unwrap_or(Move::slide(plane.heading));
+            let mv = match moves[k] {
+                Some(mv) => mv,
+                None => Move::slide(plane.heading),
+            };
             shoot |= u8::from(mv.shoot) << k;
             if !plane.alive {
                 continue;
@@ -175,11 +177,11 @@ impl Game {
         for (k, shooter) in state.planes.iter().enumerate() {
             let fires = shoot >> k & alive >> k & u8::from(shooter.cooldown == 0) & 1;
             fired |= fires << k;
-            // Computed for every plane and masked, rather than skipped: whether a plane fires
-            // is close to a coin toss in real fights, a branch on it mispredicts half the time.
-            let length = i16::from(arena.wall_distance(shooter.pos, shooter.heading));
+            if fires == 0 {
+                continue;
+            }
+            let length = i16::from(shooter.shoot_range(arena).length() as i8);
             let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
-            let mut on = 0u8;
             for (t, target) in state.planes.iter().enumerate() {
                 let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
                 let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
@@ -190,9 +192,8 @@ impl Game {
                     & (dx == steps * hx)
                     & (dy == steps * hy)
                     & (dz == steps * hz);
-                on |= u8::from(on_ray) << t;
+                hit |= u8::from(on_ray) << t;
             }
-            hit |= on & fires.wrapping_neg();
         }
         hit &= alive;
         alive &= !hit;
