@@ -1,4 +1,4 @@
-//! `dogfight_search`: the example search bot ([`MctsBot`](examples::dogfight::bots::MctsBot):
+//! `dogfight_search`: the example search bot ([`MctsBot`]:
 //! flat Monte Carlo on `pathfind::tree` over the classic one-round bot's shortlist) as a program
 //! for the original tournament's non-Java wrapper (sparr's `PlaneWrapper`), which starts it as
 //! `dogfight_search 14 100` and talks to it over stdin/stdout (see `dogfight::protocol`).
