@@ -11,6 +11,11 @@
 //! - `dogfight/dumbplanes_fight_exact`: the same with the exact port (`RandomBot::java`), about
 //!   80 `nextDouble` calls per plane and round.
 //!
+//! - `dogfight/advance_inherent` / `dogfight/advance_trait`: the recorded rounds through the
+//!   inherent `advance` and through `pathfind::tree::Game::advance` (issue 11).
+//! - `dogfight/duct_1000_iterations`: one `DecoupledUct` decision of 1,000 iterations from the
+//!   start (playouts of at most 20 rounds), for MCTS iterations per second.
+//!
 //! `cargo bench -p benches --bench dogfight_speed -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
@@ -20,6 +25,7 @@ use dogfight::bot::play_fight_from;
 use dogfight::trace::{Trace, read_jsonl};
 use dogfight::{Actions, Game, play_fight};
 use examples::dogfight::bots::{FastDumbPlanes, RandomBot};
+use pathfind::tree::{DecoupledUct, SearchConfig};
 
 const FIGHTS: i64 = 2_000;
 
@@ -83,6 +89,51 @@ fn benches(c: &mut Criterion) {
     let mut p2 = RandomBot::java(2);
     group.bench_function("dumbplanes_fight_exact", |b| {
         b.iter(|| play_fight(&game, &mut p1, &mut p2))
+    });
+    // Issue 11: `advance` through the workspace contract costs no more than the inherent call:
+    // the same recorded fights, each from its start (the contract's `advance` also checks that
+    // the state is not terminal, which no recorded round is before it is played).
+    let joint: Vec<Vec<[dogfight::Action; 2]>> = fights
+        .iter()
+        .map(|fight| fight.iter().map(|actions| actions.0).collect())
+        .collect();
+    group.throughput(Throughput::Elements(rounds as u64));
+    group.bench_function("advance_inherent", |b| {
+        b.iter(|| {
+            let mut alive = 0;
+            for fight in &joint {
+                let mut state = game.initial_state(0);
+                for actions in fight {
+                    game.advance(&mut state, &Actions(*black_box(actions)));
+                }
+                alive += state.alive(dogfight::Side::P1);
+            }
+            alive
+        })
+    });
+    group.bench_function("advance_trait", |b| {
+        b.iter(|| {
+            let mut alive = 0;
+            for fight in &joint {
+                let mut state = game.initial_state(0);
+                for actions in fight {
+                    pathfind::tree::Game::advance(&game, &mut state, black_box(actions));
+                }
+                alive += state.alive(dogfight::Side::P1);
+            }
+            alive
+        })
+    });
+    // MCTS through the contract: one decoupled-UCT decision of 1,000 iterations from the start.
+    group.throughput(Throughput::Elements(1_000));
+    let mut search = DecoupledUct::new(SearchConfig {
+        iterations: 1_000,
+        max_playout_steps: 20,
+        ..SearchConfig::default()
+    });
+    let start = game.initial_state(0);
+    group.bench_function("duct_1000_iterations", |b| {
+        b.iter(|| search.choose(&game, black_box(&start), 0))
     });
     group.finish();
 }

@@ -1,4 +1,4 @@
-//! [proptest] strategies for directions, moves, planes, states and actions (feature `proptest`),
+//! [proptest](mod@proptest) strategies for directions, moves, planes, states and actions (feature `proptest`),
 //! so bot authors can property-test their bots against the rules' edge cases. The crate's own
 //! property tests use the same strategies.
 //!

@@ -20,9 +20,8 @@ fn planes() -> Vec<Plane> {
     (0..STATES)
         .map(|i| {
             let mut c = || {
-                if i % 2 == 0 {
-                    rng.random_range(0..14)
-                } else if rng.random_range(0..3) == 0 {
+                // Even states anywhere; odd ones on a wall two times in three.
+                if i % 2 == 0 || rng.random_range(0..3) == 0 {
                     rng.random_range(0..14)
                 } else {
                     edge(&mut rng)

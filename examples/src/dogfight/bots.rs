@@ -5,6 +5,7 @@ use std::process::Command;
 
 use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
+use pathfind::tree::{FlatMonteCarlo, Policy, SearchConfig, SearchRng};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
@@ -161,7 +162,7 @@ impl FastDumbPlanes {
     const FIELD_BITS: u32 = 21;
     const FIELD_MASK: u64 = (1 << Self::FIELD_BITS) - 1;
     /// `random > 0.2` on a 21-bit field: at least ⌈0.2·2²¹⌉.
-    const SHOOT_FROM: u64 = (2 * (1 << Self::FIELD_BITS) + 9) / 10;
+    const SHOOT_FROM: u64 = (2 * (1 << Self::FIELD_BITS) as u64).div_ceil(10);
 
     /// A bot drawing from a `Pcg64Mcg` seeded with `seed`.
     pub fn new(seed: u64) -> FastDumbPlanes {
@@ -184,7 +185,7 @@ impl FastDumbPlanes {
         let n = possible.len() as u64;
         let bits: u64 = self.rng.random();
         let pick =
-            |field: u64| possible[((field & Self::FIELD_MASK) * n >> Self::FIELD_BITS) as usize];
+            |field: u64| possible[(((field & Self::FIELD_MASK) * n) >> Self::FIELD_BITS) as usize];
         let mut direction = pick(bits);
         if !arena.contains(plane.pos.step(direction)) {
             direction = pick(bits >> Self::FIELD_BITS);
@@ -371,8 +372,18 @@ impl SearchBot {
     }
 }
 
-impl Bot for SearchBot {
-    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+impl SearchBot {
+    /// The `k` best joint actions of `side` by this bot's one-round score, best first, into
+    /// `out` (cleared first). The first is the action [`Bot::act`] plays.
+    pub fn ranked(
+        &mut self,
+        game: &Game,
+        state: &State,
+        side: Side,
+        k: usize,
+        out: &mut SmallVec<[(f64, Action); 16]>,
+    ) {
+        out.clear();
         let arena = game.arena();
         let last = game.last_planes(state);
         let enemy_ids = side.opponent().planes();
@@ -382,7 +393,6 @@ impl Bot for SearchBot {
         let my_last = |id| last.contains(id);
         let a = self.candidates(game, state, first, &enemies, my_last(first));
         let b = self.candidates(game, state, second, &enemies, my_last(second));
-        let mut best = (f64::NEG_INFINITY, a[0].mv, b[0].mv);
         for x in &a {
             for y in &b {
                 let mut score = x.score + y.score;
@@ -397,19 +407,340 @@ impl Bot for SearchBot {
                         score -= DEATH;
                     }
                 }
-                if score > best.0 {
-                    best = (score, x.mv, y.mv);
+                if out.len() == k.max(1) && out.last().is_some_and(|&(worst, _)| worst >= score) {
+                    continue;
+                }
+                let at = out.partition_point(|&(s, _)| s >= score);
+                out.insert(at, (score, Action::new(x.mv, y.mv)));
+                out.truncate(k.max(1));
+            }
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        let mut best = SmallVec::new();
+        self.ranked(game, state, side, 1, &mut best);
+        best[0].1
+    }
+}
+
+/// Dogfight as [`pathfind::tree`] sees it inside [`MctsBot`]: the real rules, but each side
+/// chooses only among *sensible* actions, which is where the game knowledge lives.
+///
+/// - At the search's root, the deciding player's actions are the shortlist (the classic
+///   [`SearchBot`]'s best joint actions), so the search spends its playouts comparing plans
+///   worth comparing instead of trying each of the 1,156 joint actions once.
+/// - Everywhere else (the opponent at the root, both sides in playouts) each live plane picks
+///   among its moves that do not doom it ([`Plane::is_suicidal`] after the move) and fire
+///   whenever the gun is ready; a side's actions are all pairs of those. A uniform playout
+///   policy over them is a careful random pilot, far closer to real play than uniform moves,
+///   half of which fly into a wall or waste the gun.
+///
+/// Returns are the contract's: 1 / ½ / 0 at the end, the plane balance (⅛ a plane) before it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Focused {
+    game: Game,
+    root: State,
+    player: usize,
+    shortlist: SmallVec<[Action; 16]>,
+}
+
+impl Focused {
+    /// The rules of `game`, with `player`'s actions in `root` restricted to `shortlist`.
+    pub fn new(game: Game, root: State, player: usize, shortlist: &[Action]) -> Focused {
+        Focused {
+            game,
+            root,
+            player,
+            shortlist: shortlist.iter().copied().collect(),
+        }
+    }
+
+    /// The sensible moves of one plane: not doomed after the move, firing whenever it can
+    /// (every move of that kind if all of them doom it). Empty for a dead plane.
+    fn sensible_moves(&self, state: &State, id: PlaneId) -> SmallVec<[Move; 17]> {
+        let arena = self.game.arena();
+        let plane = state.plane(id);
+        let moves = self.game.legal_moves(state, id);
+        let firing = moves.iter().filter(|mv| mv.shoot == plane.can_shoot());
+        let mut out: SmallVec<[Move; 17]> = firing
+            .clone()
+            .filter(|&&mv| {
+                let after = plane.simulate_move(mv, arena);
+                after.alive && !after.is_suicidal(arena)
+            })
+            .copied()
+            .collect();
+        if out.is_empty() {
+            out.extend(firing.copied());
+        }
+        out
+    }
+}
+
+impl pathfind::tree::Game for Focused {
+    type State = State;
+    type Action = Action;
+    type Events = dogfight::Events;
+    type Outcome = dogfight::Outcome;
+    type Observation = State;
+
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Game::moves(&self.game)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn initial_state(&self, _seed: u64) -> State {
+        self.root
+    }
+
+    fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        pathfind::tree::Game::to_move(&self.game, state)
+    }
+
+    fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        if player == self.player && *state == self.root && !self.shortlist.is_empty() {
+            buf.clear();
+            buf.extend_from_slice(&self.shortlist);
+            return;
+        }
+        let side = if player == 0 { Side::P1 } else { Side::P2 };
+        let [first, second] = side.planes();
+        let (a, b) = (
+            self.sensible_moves(state, first),
+            self.sensible_moves(state, second),
+        );
+        buf.clear();
+        match (a.is_empty(), b.is_empty()) {
+            (true, true) => buf.push(Action::none()),
+            (true, false) => buf.extend(b.iter().map(|&y| Action {
+                moves: [None, Some(y)],
+            })),
+            (false, true) => buf.extend(a.iter().map(|&x| Action {
+                moves: [Some(x), None],
+            })),
+            (false, false) => {
+                for &x in &a {
+                    buf.extend(b.iter().map(|&y| Action::new(x, y)));
                 }
             }
         }
-        Action::new(best.1, best.2)
+    }
+
+    fn advance(&self, state: &mut State, actions: &[Action]) -> dogfight::Events {
+        pathfind::tree::Game::advance(&self.game, state, actions)
+    }
+
+    fn is_terminal(&self, state: &State) -> bool {
+        self.game.is_terminal(state)
+    }
+
+    fn outcome(&self, state: &State) -> Option<dogfight::Outcome> {
+        self.game.outcome(state)
+    }
+
+    fn returns(&self, state: &State, out: &mut [f64]) {
+        pathfind::tree::Game::returns(&self.game, state, out);
+    }
+
+    fn observe(&self, state: &State, player: usize) -> State {
+        pathfind::tree::Game::observe(&self.game, state, player)
+    }
+}
+
+/// The playout pilot of [`MctsBot`]: each live plane, among its [`Focused`] sensible moves,
+/// prefers (three times in four) a move whose shot covers where an enemy plane will be if it
+/// flies straight, and that keeps off the rays of the enemy planes flying straight; otherwise it
+/// picks uniformly. Cheap enough for playouts (a few ray tests per move), and it shoots back,
+/// which a uniform pilot hardly ever does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Pilot;
+
+impl Pilot {
+    /// The index in `moves` (the sensible moves of plane `id` of `side`) that the plane flies.
+    fn pick(
+        game: &Focused,
+        state: &State,
+        side: Side,
+        id: PlaneId,
+        moves: &[Move],
+        rng: &mut SearchRng,
+    ) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        if rng.random_range(0..4u32) == 0 {
+            return rng.random_range(0..moves.len());
+        }
+        let arena = game.game.arena();
+        let plane = state.plane(id);
+        // Where each enemy plane will be, and what it will cover, if it flies straight.
+        let enemies = side.opponent().planes().map(|enemy| {
+            let enemy = state.plane(enemy);
+            let after = enemy.simulate_move(Move::slide(enemy.heading), arena);
+            (after, enemy.can_shoot())
+        });
+        let mut best = i32::MIN;
+        let mut ties = 0u32;
+        let mut chosen = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let after = plane.simulate_move(mv, arena);
+            let ray = after.shoot_range(arena);
+            let mut score = 0;
+            for (enemy, armed) in &enemies {
+                if !enemy.alive {
+                    continue;
+                }
+                if mv.shoot && ray.contains(enemy.pos) {
+                    score += 2;
+                }
+                if *armed && enemy.shoot_range(arena).contains(after.pos) {
+                    score -= 1;
+                }
+            }
+            // Reservoir sampling among the best moves: uniform over ties.
+            if score > best {
+                best = score;
+                ties = 1;
+                chosen = i;
+            } else if score == best {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    chosen = i;
+                }
+            }
+        }
+        chosen
+    }
+}
+
+impl Policy<Focused> for Pilot {
+    fn choose(
+        &mut self,
+        game: &Focused,
+        state: &State,
+        player: usize,
+        legal: &[Action],
+        rng: &mut SearchRng,
+    ) -> usize {
+        if player == game.player && *state == game.root {
+            return rng.random_range(0..legal.len()); // the shortlist
+        }
+        let side = if player == 0 { Side::P1 } else { Side::P2 };
+        let [first, second] = side.planes();
+        let (a, b) = (
+            game.sensible_moves(state, first),
+            game.sensible_moves(state, second),
+        );
+        let i = Self::pick(game, state, side, first, &a, rng);
+        let j = Self::pick(game, state, side, second, &b, rng);
+        // The layout of `Focused::legal_actions`: all pairs, the first plane's move major.
+        let index = match (a.is_empty(), b.is_empty()) {
+            (true, true) => 0,
+            (true, false) => j,
+            (false, true) => i,
+            (false, false) => i * b.len() + j,
+        };
+        if index < legal.len() { index } else { 0 }
+    }
+}
+
+/// The search bot, rebuilt on the workspace's shared lookahead ([`pathfind::tree`]): flat Monte
+/// Carlo over the [`Focused`] game.
+///
+/// Each decision the classic one-round [`SearchBot`] proposes its `shortlist` best joint actions
+/// (a prior that prunes 1,156 actions to a handful); [`FlatMonteCarlo`] then plays `iterations`
+/// playouts spread evenly over them, the opponent and both sides' later rounds flown by the
+/// careful random pilot of [`Focused`] for at most `playout_rounds` rounds, and plays the
+/// candidate of the best mean return. Seeded: the same seed plays the same fights.
+#[derive(Debug, Clone)]
+pub struct MctsBot {
+    classic: SearchBot,
+    search: FlatMonteCarlo<Focused, Pilot>,
+    shortlist: usize,
+    candidates: SmallVec<[(f64, Action); 16]>,
+    actions: SmallVec<[Action; 16]>,
+}
+
+impl MctsBot {
+    /// Candidates per decision.
+    pub const SHORTLIST: usize = 8;
+    /// Playouts per decision.
+    pub const ITERATIONS: u32 = 400;
+    /// Rounds per playout beyond the decision.
+    pub const PLAYOUT_ROUNDS: u32 = 8;
+
+    /// The bot with the default budget, seeded with `seed`.
+    pub fn new(seed: u64) -> MctsBot {
+        MctsBot::with_budget(
+            seed,
+            Self::SHORTLIST,
+            Self::ITERATIONS,
+            Self::PLAYOUT_ROUNDS,
+        )
+    }
+
+    /// The bot comparing `shortlist` candidates (1..=16) with `iterations` playouts of at most
+    /// `playout_rounds` rounds per decision.
+    pub fn with_budget(
+        seed: u64,
+        shortlist: usize,
+        iterations: u32,
+        playout_rounds: u32,
+    ) -> MctsBot {
+        MctsBot {
+            classic: SearchBot::new(seed),
+            search: FlatMonteCarlo::with_policy(
+                SearchConfig {
+                    iterations,
+                    max_playout_steps: playout_rounds,
+                    seed,
+                    ..SearchConfig::default()
+                },
+                Pilot,
+            ),
+            shortlist: shortlist.clamp(1, 16),
+            candidates: SmallVec::new(),
+            actions: SmallVec::new(),
+        }
+    }
+
+    /// Playouts run by the last decision.
+    pub fn iterations(&self) -> u32 {
+        self.search.iterations()
+    }
+}
+
+impl Bot for MctsBot {
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        self.classic
+            .ranked(game, state, side, self.shortlist, &mut self.candidates);
+        let first = self.candidates[0].1;
+        if self.candidates.len() == 1 {
+            return first;
+        }
+        self.actions.clear();
+        self.actions.extend(self.candidates.iter().map(|&(_, a)| a));
+        let focused = Focused::new(*game, *state, side as usize, &self.actions);
+        self.search
+            .choose(&focused, state, side as usize)
+            .unwrap_or(first)
     }
 }
 
 /// The bots `play dogfight` knows: `(name, description)`.
-pub const BOTS: [(&str, &str); 5] = [
+pub const BOTS: [(&str, &str); 6] = [
     (
         "search",
+        "flat Monte Carlo (pathfind::tree) over the classic bot's shortlist (MctsBot)",
+    ),
+    (
+        "search-classic",
         "looks one round ahead over every enemy move (SearchBot)",
     ),
     ("random", "the original's DumbPlanes, seeded (RandomBot)"),
@@ -485,7 +816,8 @@ pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
         )?));
     }
     match name {
-        "search" => Ok(Box::new(SearchBot::new(seed))),
+        "search" => Ok(Box::new(MctsBot::new(seed))),
+        "search-classic" => Ok(Box::new(SearchBot::new(seed))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "fast-random" => Ok(Box::new(FastDumbPlanes::new(seed))),
         "straight" => Ok(Box::new(StraightBot)),
@@ -500,6 +832,105 @@ pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
 mod tests {
     use super::*;
     use dogfight::trace::Trace;
+
+    #[test]
+    fn the_shortlist_is_sorted_and_starts_with_the_classic_choice() {
+        let game = Game::default();
+        let mut state = game.initial_state(0);
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        for _ in 0..6 {
+            let mut ranked = SmallVec::new();
+            SearchBot::new(9).ranked(&game, &state, Side::P2, 8, &mut ranked);
+            let live = state.alive(Side::P2);
+            assert_eq!(ranked.len(), if live == 0 { 1 } else { 8 }, "{state:?}");
+            assert!(ranked.windows(2).all(|w| w[0].0 >= w[1].0));
+            let played = SearchBot::new(9).act(&game, &state, Side::P2);
+            assert_eq!(ranked[0].1, played);
+            let actions = dogfight::Actions::new(
+                game.random_action(&state, Side::P1, &mut rng),
+                game.random_action(&state, Side::P2, &mut rng),
+            );
+            game.advance(&mut state, &actions);
+        }
+    }
+
+    #[test]
+    fn focused_offers_the_shortlist_at_the_root_and_sensible_moves_elsewhere() {
+        use pathfind::tree::Game as _;
+        let game = Game::default();
+        let arena = game.arena();
+        let root = game.initial_state(0);
+        let shortlist = [
+            Action::none(),
+            Action::new(Move::slide(Direction::S), Move::slide(Direction::S)),
+        ];
+        let focused = Focused::new(game, root, 0, &shortlist);
+        let mut buf = Vec::new();
+        focused.legal_actions(&root, 0, &mut buf);
+        assert_eq!(buf, shortlist);
+        let mut next = root;
+        game.advance(
+            &mut next,
+            &dogfight::Actions::new(Action::none(), Action::none()),
+        );
+        for (state, player) in [(root, 1), (next, 0), (next, 1)] {
+            focused.legal_actions(&state, player, &mut buf);
+            let side = if player == 0 { Side::P1 } else { Side::P2 };
+            // Every pair of the planes' sensible moves: not doomed, turning or not, firing.
+            let sensible = side.planes().map(|id| {
+                let plane = state.plane(id);
+                game.legal_moves(&state, id)
+                    .iter()
+                    .filter(|mv| mv.shoot && !plane.simulate_move(**mv, arena).is_suicidal(arena))
+                    .count()
+            });
+            assert_eq!(buf.len(), sensible[0] * sensible[1], "{state:?}");
+            assert!(buf.len() >= 9 * 9, "{state:?}");
+            for action in &buf {
+                for (id, mv) in side.planes().iter().zip(action.moves) {
+                    let (plane, mv) = (state.plane(*id), mv.expect("both planes alive"));
+                    assert!(mv.shoot, "fires whenever the gun is ready");
+                    assert!(!plane.simulate_move(mv, arena).is_suicidal(arena));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pilot_flies_focused_actions() {
+        let game = Game::default();
+        let mut state = game.initial_state(0);
+        let focused = Focused::new(game, state, 0, &[Action::none()]);
+        let mut rng = SearchRng::seed_from_u64(3);
+        let mut legal = Vec::new();
+        for round in 0..30 {
+            let mut actions = [Action::none(); 2];
+            for (player, action) in actions.iter_mut().enumerate() {
+                pathfind::tree::Game::legal_actions(&focused, &state, player, &mut legal);
+                let i = Pilot.choose(&focused, &state, player, &legal, &mut rng);
+                assert!(i < legal.len(), "round {round}");
+                *action = legal[i];
+            }
+            game.advance(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
+            if game.is_terminal(&state) {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn the_rebuilt_search_bot_beats_random_and_is_seeded() {
+        let game = Game::default();
+        let fights = |seed| {
+            let mut bot = MctsBot::with_budget(seed, 4, 40, 4);
+            let tally = dogfight::play_match(&game, &mut bot, &mut RandomBot::new(seed), 4);
+            (tally, bot.iterations())
+        };
+        let (tally, iterations) = fights(1);
+        assert_eq!(tally.wins[0], 4, "{tally:?}");
+        assert!(iterations > 0 && iterations <= 40);
+        assert_eq!(fights(1).0, tally);
+    }
 
     #[test]
     fn java_random_matches_the_java_api() {

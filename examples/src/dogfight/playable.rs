@@ -57,7 +57,8 @@ impl Bot<Game> for Adapter {
 
 fn factory(name: &str) -> Option<Factory> {
     match name {
-        "search" => Some(|seed| Box::new(bots::SearchBot::new(seed))),
+        "search" => Some(|seed| Box::new(bots::MctsBot::new(seed))),
+        "search-classic" => Some(|seed| Box::new(bots::SearchBot::new(seed))),
         "random" => Some(|seed| Box::new(bots::RandomBot::new(seed))),
         "fast-random" => Some(|seed| Box::new(bots::FastDumbPlanes::new(seed))),
         _ => None,
