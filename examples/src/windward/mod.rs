@@ -23,7 +23,8 @@ use bots::{BOT_NAMES, Bot, make_bot};
 const HELP: &str =
     "play windward [--games N] [--bots NAME,...] [--maps 1,2,3] [--seed S] [--max-ticks T]
   Runs N rounds (default 3) of Windwardopolis II on the shipped maps. Seats not named in --bots are
-  `builtin`; the line-up rotates one seat per round. Bots: builtin, builtin-nocards, planner, navigator.
+  `builtin`; the line-up rotates one seat per round. Bots: builtin, builtin-nocards, planner, navigator, search.
+  With two bots that are not built-in AIs, it also counts which of the first two scored higher.
   Default: planner against nine built-in AIs.";
 
 /// The result of one round.
@@ -138,6 +139,10 @@ pub fn play(args: &Args) -> Result<(), String> {
             tally.push(Tally::default());
         }
     }
+    // Head to head: the first two bots named that are not built-in AIs, and which scored higher.
+    let rivals: Vec<&String> = names.iter().filter(|n| !n.starts_with("builtin")).collect();
+    let pair = (rivals.len() >= 2).then(|| (rivals[0].clone(), rivals[1].clone()));
+    let mut head_to_head = [0u64; 3]; // first higher, second higher, equal
     println!(
         "windward: {games} round(s) on shipped map(s) {:?}, line-up {}",
         maps.iter().map(|m| m + 1).collect::<Vec<_>>(),
@@ -163,6 +168,17 @@ pub fn play(args: &Args) -> Result<(), String> {
             .collect();
         let result = run_round(game, seed.wrapping_add(round as u64), &mut bots);
         let winner = result.winner();
+        if let Some((a, b)) = &pair {
+            let seat_of = |n: &String| seat_name.iter().position(|s| *s == n).expect("seated");
+            let (sa, sb) = (result.scores[seat_of(a)], result.scores[seat_of(b)]);
+            head_to_head[if sa > sb {
+                0
+            } else if sb > sa {
+                1
+            } else {
+                2
+            }] += 1;
+        }
         for (s, seat) in seat_name.iter().enumerate() {
             let k = names.iter().position(|n| n == *seat).expect("named");
             let t = &mut tally[k];
@@ -195,6 +211,12 @@ pub fn play(args: &Args) -> Result<(), String> {
             t.wins,
             t.score / t.rounds.max(1) as f64,
             t.delivered as f64 / t.rounds.max(1) as f64
+        );
+    }
+    if let Some((a, b)) = &pair {
+        println!(
+            "head to head: {a} scored higher in {} round(s), {b} in {}, equal in {}",
+            head_to_head[0], head_to_head[1], head_to_head[2]
         );
     }
     Ok(())
