@@ -424,7 +424,12 @@ impl Planner {
 
     /// The passengers worth a trip, best points per tile of driving first: (value, passenger,
     /// stop of its lobby). Empty when the car carries a passenger or has no coffee.
-    fn rank(game: &Game, state: &State, me: PlayerId, from: Point) -> Vec<(f32, PassengerId, usize)> {
+    fn rank(
+        game: &Game,
+        state: &State,
+        me: PlayerId,
+        from: Point,
+    ) -> Vec<(f32, PassengerId, usize)> {
         let pl = state.player(me);
         let dist = |s: usize| game.distance_to_stop(s, from) as u32;
         let mut ranked: Vec<(f32, PassengerId, usize)> = Vec::new();
