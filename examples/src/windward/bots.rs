@@ -25,19 +25,26 @@ pub trait Bot {
     );
 }
 
-/// Makes a bot by name (`builtin`, `planner`).
+/// Makes a bot by name (one of [`BOT_NAMES`]).
 pub fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name {
         "builtin" => Some(Box::new(BuiltIn::new(seed, true))),
         "builtin-nocards" => Some(Box::new(BuiltIn::new(seed, false))),
         "planner" => Some(Box::new(Planner::new())),
         "navigator" => Some(Box::new(Seat::new("navigator", Navigator::new(), seed))),
+        "search" => Some(Box::new(Seat::new("search", Search::new(seed), seed))),
         _ => None,
     }
 }
 
 /// The names [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 4] = ["builtin", "builtin-nocards", "planner", "navigator"];
+pub const BOT_NAMES: [&str; 5] = [
+    "builtin",
+    "builtin-nocards",
+    "planner",
+    "navigator",
+    "search",
+];
 
 /// A bot of the contract ([`crate::bot::Bot`]) in a seat of [`run_round`](super::run_round):
 /// each tick it observes the state and its action becomes the order a client would send
@@ -415,31 +422,20 @@ impl Planner {
         state.lobby(c).any(|q| enemies.contains(&q))
     }
 
-    /// Where to go now, and the pick-up list.
-    fn plan(
+    /// The passengers worth a trip, best points per tile of driving first: (value, passenger,
+    /// stop of its lobby). Empty when the car carries a passenger or has no coffee.
+    fn rank(
         game: &Game,
         state: &State,
         me: PlayerId,
         from: Point,
-    ) -> Option<(usize, Vec<PassengerId>)> {
+    ) -> Vec<(f32, PassengerId, usize)> {
         let pl = state.player(me);
         let dist = |s: usize| game.distance_to_stop(s, from) as u32;
-        if let Some(p) = pl.passenger {
-            let dest = state.passengers[p.index()].destination?;
-            return Some((stop_of(game, state, dest)?, Vec::new()));
+        let mut ranked: Vec<(f32, PassengerId, usize)> = Vec::new();
+        if pl.passenger.is_some() || pl.car.coffee <= 0 {
+            return ranked;
         }
-        let nearest_store = || {
-            state
-                .coffee_stores
-                .iter()
-                .filter_map(|&t| game.stop_index(t))
-                .min_by_key(|&s| dist(s))
-        };
-        if pl.car.coffee <= 0 {
-            return Some((nearest_store()?, Vec::new()));
-        }
-        let mut best: Option<(f32, PassengerId, usize)> = None;
-        let mut ranked: Vec<(f32, PassengerId)> = Vec::new();
         for p in PassengerId::all() {
             let ps = &state.passengers[p.index()];
             if pl.delivered.contains(&p) || ps.car.is_some() {
@@ -456,14 +452,36 @@ impl Planner {
                 continue;
             };
             let d = dist(sl) + game.stop_distance(sl, sd) as u32 + 4;
-            let value = p.points() as f32 / d as f32;
-            ranked.push((value, p));
-            if best.is_none_or(|b| value > b.0) {
-                best = Some((value, p, sl));
-            }
+            ranked.push((p.points() as f32 / d as f32, p, sl));
         }
-        let (_, _, stop) = best?;
+        // Stable: among equal values the earlier passenger stays first.
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked
+    }
+
+    /// Where to go now, and the pick-up list.
+    fn plan(
+        game: &Game,
+        state: &State,
+        me: PlayerId,
+        from: Point,
+    ) -> Option<(usize, Vec<PassengerId>)> {
+        let pl = state.player(me);
+        let dist = |s: usize| game.distance_to_stop(s, from) as u32;
+        if let Some(p) = pl.passenger {
+            let dest = state.passengers[p.index()].destination?;
+            return Some((stop_of(game, state, dest)?, Vec::new()));
+        }
+        if pl.car.coffee <= 0 {
+            let nearest_store = state
+                .coffee_stores
+                .iter()
+                .filter_map(|&t| game.stop_index(t))
+                .min_by_key(|&s| dist(s));
+            return Some((nearest_store?, Vec::new()));
+        }
+        let ranked = Self::rank(game, state, me, from);
+        let stop = ranked.first()?.2;
         Some((stop, ranked.into_iter().map(|r| r.1).collect()))
     }
 
@@ -704,4 +722,202 @@ impl crate::bot::Bot<Game> for Idle {
     ) -> windward::Action {
         windward::Action::Wait
     }
+}
+
+/// The order-level search bot on [`pathfind::tree`]: it plays as the [`Navigator`] (cards,
+/// coffee, deliveries) except where the navigator would choose a passenger to fetch. There it
+/// runs a flat Monte Carlo search over the navigator's best few candidates (`GoTo` the lobby of
+/// each of the `candidates` best-ranked passengers, that passenger first in the pick-up list):
+/// each candidate is played out for `horizon` ticks through [`pathfind::tree::Game::advance`]
+/// from a determinized state ([`windward::Game::sample_state`]), with every car following the
+/// navigator's routing ([`PlayoutNavigator`]), and valued by [`progress`] at the cap. The
+/// navigator's own choice is kept unless another candidate is better by more than `margin`.
+///
+/// Why not tick-level MCTS: a trip takes hundreds of ticks, so a tree over per-tick actions with
+/// the few hundred playouts a second allows sees nothing; here one decision is a whole trip, and
+/// a playout of all ten cars shows who reaches a passenger first and what the next trip costs.
+#[derive(Debug, Clone)]
+pub struct Search {
+    nav: Navigator,
+    rng: Pcg64Mcg,
+    /// How many of the navigator's best-ranked passengers are candidates.
+    pub candidates: usize,
+    /// Playouts per candidate (the playouts differ only in the sampled hands and chance).
+    pub playouts: usize,
+    /// Ticks per playout.
+    pub horizon: u32,
+    /// How much better (in [`progress`] points) another candidate must be than the navigator's.
+    pub margin: f32,
+}
+
+impl Search {
+    /// A search bot with the default budget: 4 candidates, 1 playout of 500 ticks each.
+    pub fn new(seed: u64) -> Search {
+        Search {
+            nav: Navigator::new(),
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            candidates: 4,
+            playouts: 1,
+            horizon: 500,
+            margin: 0.05,
+        }
+    }
+
+    /// The value of `candidate` for `me`: the mean [`progress`] after the playouts.
+    fn value(
+        &mut self,
+        game: &Game,
+        seen: &windward::Observation,
+        me: PlayerId,
+        candidate: &windward::Action,
+    ) -> f32 {
+        let mut total = 0.0;
+        let mut actions = vec![windward::Action::Wait; NUM_PLAYERS];
+        for _ in 0..self.playouts {
+            let mut state = game.sample_state(seen, &mut self.rng);
+            // The others keep their current orders until something happens to them.
+            let mut policies: [PlayoutNavigator; NUM_PLAYERS] =
+                core::array::from_fn(|i| PlayoutNavigator::following(&state, PlayerId(i as u8)));
+            for t in 0..self.horizon {
+                if state.is_over() {
+                    break;
+                }
+                for (i, policy) in policies.iter_mut().enumerate() {
+                    actions[i] = if t == 0 && i == me.index() {
+                        policy.last = None;
+                        candidate.clone()
+                    } else {
+                        policy.act(game, &state, PlayerId(i as u8))
+                    };
+                }
+                if t == 0 {
+                    policies[me.index()] = PlayoutNavigator::following(&state, me);
+                }
+                pathfind::tree::Game::advance(game, &mut state, &actions);
+            }
+            total += progress(game, &state, me);
+        }
+        total / self.playouts.max(1) as f32
+    }
+}
+
+impl crate::bot::Bot<Game> for Search {
+    fn name(&self) -> String {
+        "search".to_string()
+    }
+
+    fn new_game(&mut self, game: &Game, player: usize, seed: u64) {
+        self.nav.new_game(game, player, seed);
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
+    fn act(
+        &mut self,
+        game: &Game,
+        seen: &windward::Observation,
+        player: usize,
+    ) -> windward::Action {
+        use windward::Action;
+        let chosen = self.nav.act(game, seen, player);
+        if !matches!(chosen, Action::GoTo { .. }) {
+            return chosen;
+        }
+        let me = PlayerId(player as u8);
+        let state = &seen.state;
+        let from = state.player(me).car.vehicle.location.next_tile();
+        let ranked = Planner::rank(game, state, me, from);
+        if ranked.len() < 2 {
+            return chosen;
+        }
+        let order: Vec<PassengerId> = ranked.iter().map(|r| r.1).collect();
+        let mut best: Option<(f32, Action)> = None;
+        let mut navigators = 0.0;
+        for (k, &(_, p, stop)) in ranked.iter().take(self.candidates).enumerate() {
+            let mut pickup: windward::Pickup = order.iter().copied().filter(|&q| q != p).collect();
+            pickup.insert(0, p);
+            let candidate = Action::GoTo {
+                stop: stop as u16,
+                pickup,
+            };
+            let v = self.value(game, seen, me, &candidate);
+            if k == 0 {
+                navigators = v;
+            }
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                best = Some((v, candidate));
+            }
+        }
+        match best {
+            Some((v, candidate)) if v > navigators + self.margin => candidate,
+            _ => chosen,
+        }
+    }
+}
+
+/// The navigator's routing alone, for playouts: a new `GoTo` (the [`Planner`]'s choice)
+/// whenever the car's passenger, deliveries or coffee change or its path runs out (then at most
+/// every 25 ticks); no cards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayoutNavigator {
+    last: Option<(Option<PassengerId>, usize, i32)>,
+    idle: u32,
+}
+
+impl PlayoutNavigator {
+    /// A policy that keeps `player`'s current orders until something changes.
+    pub fn following(state: &State, player: PlayerId) -> PlayoutNavigator {
+        let pl = state.player(player);
+        PlayoutNavigator {
+            last: Some((pl.passenger, pl.delivered.len(), pl.car.coffee)),
+            idle: 0,
+        }
+    }
+
+    /// The action of `player` this tick.
+    pub fn act(&mut self, game: &Game, state: &State, player: PlayerId) -> windward::Action {
+        let pl = state.player(player);
+        let key = (pl.passenger, pl.delivered.len(), pl.car.coffee);
+        if self.last == Some(key) {
+            if !pl.car.vehicle.path.is_empty() {
+                return windward::Action::Wait;
+            }
+            self.idle += 1;
+            if self.idle % 25 != 1 {
+                return windward::Action::Wait;
+            }
+        } else {
+            self.idle = 0;
+        }
+        self.last = Some(key);
+        let from = pl.car.vehicle.location.next_tile();
+        match Planner::plan(game, state, player, from) {
+            Some((stop, pickup)) => windward::Action::GoTo {
+                stop: stop as u16,
+                pickup: pickup.into_iter().collect(),
+            },
+            None => windward::Action::Wait,
+        }
+    }
+}
+
+/// What a playout is worth to `player`: its points (+2 at the winning delivery), plus for a
+/// passenger on board half its points now and the other half in proportion to the driving done
+/// (by the precomputed distances from its start stop to its destination).
+pub fn progress(game: &Game, state: &State, player: PlayerId) -> f32 {
+    let pl = state.player(player);
+    let mut value = pl.points;
+    if pl.delivered.len() >= windward::state::DELIVERIES_TO_WIN {
+        value += 2.0;
+    }
+    if let Some(p) = pl.passenger {
+        let ps = &state.passengers[p.index()];
+        if let (Some(start), Some(dest)) = (ps.start, ps.destination)
+            && let (Some(a), Some(b)) = (stop_of(game, state, start), stop_of(game, state, dest))
+        {
+            let total = f32::from(game.stop_distance(a, b)).max(1.0);
+            let left = f32::from(game.distance_to_stop(b, pl.car.tile())).min(total);
+            value += p.points() as f32 * (0.5 + 0.5 * (1.0 - left / total));
+        }
+    }
+    value
 }

@@ -9,7 +9,7 @@ use windward::{Game, NUM_PLAYERS, PlayerId, rules};
 use crate::bot::Bot;
 use crate::playable::{Playable, Recording};
 
-use super::bots::{Idle, Navigator};
+use super::bots::{Idle, Navigator, Search};
 
 /// A recording keeps one state per this many ticks (the original's status cadence), so a round
 /// of ~34,000 ticks holds a few hundred states.
@@ -24,6 +24,10 @@ impl Playable for Game {
                 "navigator",
                 "the planner's choice of passenger and stop, as one action per tick",
             ),
+            (
+                "search",
+                "flat Monte Carlo over the navigator's best passengers, navigator playouts",
+            ),
             ("idle", "always waits: its car drives at random"),
         ]
     }
@@ -31,9 +35,10 @@ impl Playable for Game {
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
         match name {
             "navigator" => Ok(Box::new(Navigator::new())),
+            "search" => Ok(Box::new(Search::new(0))),
             "idle" => Ok(Box::new(Idle)),
             _ => Err(format!(
-                "unknown windward bot {name:?} (known: navigator, idle)"
+                "unknown windward bot {name:?} (known: navigator, search, idle)"
             )),
         }
     }
