@@ -208,6 +208,7 @@ pub fn run_bot(
         exited: false,
     };
     let mut out: Vec<Order> = Vec::new();
+    let mut batch: Vec<u8> = Vec::new();
     loop {
         let Some(msg) = client.recv()? else {
             return Ok(summary);
@@ -246,15 +247,22 @@ pub fn run_bot(
                         got: "status".into(),
                     });
                 };
+                // The answers and the sync go out in one write.
+                batch.clear();
                 if let Some(ev) = v.apply(&msg) {
                     bot.after_message(&v.game, &v.state, v.me, &[ev], &mut out);
                     for order in out.iter().filter(|o| !is_noop(o)) {
-                        client.send_order(order, &v.roster, false)?;
+                        let xml = order_message(order, &v.roster, false).to_xml();
+                        batch.extend_from_slice(&crate::protocol::frame(&xml));
                     }
                 }
                 summary.scores = v.scores;
                 if options.lockstep {
-                    client.send(&sync())?;
+                    batch.extend_from_slice(&crate::protocol::frame(&sync().to_xml()));
+                }
+                if !batch.is_empty() {
+                    client.writer.write_all(&batch)?;
+                    client.writer.flush()?;
                 }
             }
         }
