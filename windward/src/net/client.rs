@@ -12,7 +12,7 @@ use crate::tick::Order;
 use crate::{Config, Game, State};
 
 use super::view::View;
-use super::{MAX_SERVER_FRAME, NetError, read_frame_from, sync, write_frame_to};
+use super::{MAX_SERVER_FRAME, NetError, read_frame_into, sync, write_frame_to};
 
 /// Who a client says it is in `<join>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,6 +54,8 @@ impl Join {
 pub struct Client {
     writer: TcpStream,
     reader: BufReader<TcpStream>,
+    /// The last frame read (kept to be reused).
+    frame: Vec<u8>,
 }
 
 impl Client {
@@ -63,6 +65,7 @@ impl Client {
         stream.set_nodelay(true)?;
         Ok(Client {
             reader: BufReader::new(stream.try_clone()?),
+            frame: Vec::new(),
             writer: stream,
         })
     }
@@ -85,10 +88,10 @@ impl Client {
 
     /// Receives the next message; `None` when the server closed the connection.
     pub fn recv(&mut self) -> Result<Option<ServerMessage>, NetError> {
-        match read_frame_from(&mut self.reader, MAX_SERVER_FRAME)? {
-            None => Ok(None),
-            Some(body) => Ok(Some(parse_server(&body)?)),
+        if !read_frame_into(&mut self.reader, MAX_SERVER_FRAME, &mut self.frame)? {
+            return Ok(None);
         }
+        Ok(Some(parse_server(&self.frame)?))
     }
 
     /// Sends an engine order as the protocol message for it (`<move>`, or `<order>` with the

@@ -41,7 +41,7 @@ use crate::{Game, State};
 
 use super::client::{NetBot, is_noop};
 use super::view::View;
-use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_from};
+use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_into};
 
 /// How fast the round runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -252,10 +252,11 @@ fn guid(rng: &mut Pcg64Mcg) -> String {
 fn spawn_reader(conn: usize, stream: TcpStream, tx: Sender<Inbound>) {
     thread::spawn(move || {
         let mut reader = io::BufReader::new(stream);
+        let mut body = Vec::new();
         loop {
-            let msg = match read_frame_from(&mut reader, MAX_CLIENT_FRAME) {
-                Ok(None) => Err("disconnected".to_string()),
-                Ok(Some(body)) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
+            let msg = match read_frame_into(&mut reader, MAX_CLIENT_FRAME, &mut body) {
+                Ok(false) => Err("disconnected".to_string()),
+                Ok(true) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
                 Err(e) => Err(e.to_string()),
             };
             let stop = msg.is_err();
