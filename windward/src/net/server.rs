@@ -81,7 +81,9 @@ pub struct ServerConfig {
     pub join_timeout: Duration,
     /// [`Pace::Lockstep`]: how long to wait for a client's syncs.
     pub reply_timeout: Duration,
-    /// How long one write to a client may block before the client is dropped.
+    /// How long a client's writer thread may go without writing a byte of a queued frame
+    /// before the client is dropped (the round's own writes wait at most
+    /// [`DIRECT_WRITE_WAIT`], or this if shorter).
     pub write_timeout: Duration,
     /// How many frames may wait for a client's writer before the client is dropped.
     pub queue_frames: usize,
