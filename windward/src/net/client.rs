@@ -12,7 +12,7 @@ use crate::tick::Order;
 use crate::{Config, Game, State};
 
 use super::view::View;
-use super::{MAX_SERVER_FRAME, NetError, read_frame_from, sync, write_frame_to};
+use super::{MAX_SERVER_FRAME, NetError, read_frame_into, sync, write_frame_to};
 
 /// Who a client says it is in `<join>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,6 +54,8 @@ impl Join {
 pub struct Client {
     writer: TcpStream,
     reader: BufReader<TcpStream>,
+    /// The last frame read (kept to be reused).
+    frame: Vec<u8>,
 }
 
 impl Client {
@@ -63,6 +65,7 @@ impl Client {
         stream.set_nodelay(true)?;
         Ok(Client {
             reader: BufReader::new(stream.try_clone()?),
+            frame: Vec::new(),
             writer: stream,
         })
     }
@@ -85,10 +88,10 @@ impl Client {
 
     /// Receives the next message; `None` when the server closed the connection.
     pub fn recv(&mut self) -> Result<Option<ServerMessage>, NetError> {
-        match read_frame_from(&mut self.reader, MAX_SERVER_FRAME)? {
-            None => Ok(None),
-            Some(body) => Ok(Some(parse_server(&body)?)),
+        if !read_frame_into(&mut self.reader, MAX_SERVER_FRAME, &mut self.frame)? {
+            return Ok(None);
         }
+        Ok(Some(parse_server(&self.frame)?))
     }
 
     /// Sends an engine order as the protocol message for it (`<move>`, or `<order>` with the
@@ -208,6 +211,7 @@ pub fn run_bot(
         exited: false,
     };
     let mut out: Vec<Order> = Vec::new();
+    let mut batch: Vec<u8> = Vec::new();
     loop {
         let Some(msg) = client.recv()? else {
             return Ok(summary);
@@ -246,15 +250,22 @@ pub fn run_bot(
                         got: "status".into(),
                     });
                 };
+                // The answers and the sync go out in one write.
+                batch.clear();
                 if let Some(ev) = v.apply(&msg) {
                     bot.after_message(&v.game, &v.state, v.me, &[ev], &mut out);
                     for order in out.iter().filter(|o| !is_noop(o)) {
-                        client.send_order(order, &v.roster, false)?;
+                        let xml = order_message(order, &v.roster, false).to_xml();
+                        batch.extend_from_slice(&crate::protocol::frame(&xml));
                     }
                 }
                 summary.scores = v.scores;
                 if options.lockstep {
-                    client.send(&sync())?;
+                    batch.extend_from_slice(&crate::protocol::frame(&sync().to_xml()));
+                }
+                if !batch.is_empty() {
+                    client.writer.write_all(&batch)?;
+                    client.writer.flush()?;
                 }
             }
         }

@@ -27,7 +27,7 @@ use crate::protocol::{ClientMessage, ProtocolError};
 
 pub use avatar::{base64, default_avatar_png, png_rgba};
 pub use client::{Client, Join, NetBot, RunOptions, RunSummary, run_bot};
-pub use server::{Pace, RoundReport, Server, ServerConfig};
+pub use server::{DIRECT_WRITE_WAIT, Pace, RoundReport, Server, ServerConfig};
 pub use view::View;
 
 /// The original's port (`TcpServer.cs:18`).
@@ -68,11 +68,23 @@ pub enum NetError {
 /// Reads one frame: the length prefix, checked against `limit` before the body is allocated.
 /// `Ok(None)` when the peer closed the connection cleanly before a new frame.
 pub fn read_frame_from(reader: &mut impl Read, limit: u32) -> Result<Option<Vec<u8>>, NetError> {
+    let mut body = Vec::new();
+    Ok(read_frame_into(reader, limit, &mut body)?.then_some(body))
+}
+
+/// [`read_frame_from`] into a buffer the caller keeps (so a long session allocates only when a
+/// frame is longer than any before): `body` holds the frame when it returns `Ok(true)`;
+/// `Ok(false)` when the peer closed the connection cleanly before a new frame.
+pub fn read_frame_into(
+    reader: &mut impl Read,
+    limit: u32,
+    body: &mut Vec<u8>,
+) -> Result<bool, NetError> {
     let mut head = [0u8; 4];
     let mut got = 0;
     while got < 4 {
         match reader.read(&mut head[got..]) {
-            Ok(0) if got == 0 => return Ok(None),
+            Ok(0) if got == 0 => return Ok(false),
             Ok(0) => return Err(NetError::Closed),
             Ok(n) => got += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
@@ -83,15 +95,16 @@ pub fn read_frame_from(reader: &mut impl Read, limit: u32) -> Result<Option<Vec<
     if length > limit {
         return Err(ProtocolError::FrameTooLong { length, limit }.into());
     }
-    let mut body = vec![0u8; length as usize];
-    reader.read_exact(&mut body).map_err(|e| {
+    body.clear();
+    body.resize(length as usize, 0);
+    reader.read_exact(body).map_err(|e| {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             NetError::Closed
         } else {
             NetError::Io(e)
         }
     })?;
-    Ok(Some(body))
+    Ok(true)
 }
 
 /// Writes one framed message in a single `write_all`.

@@ -2,12 +2,18 @@
 //!
 //! One thread accepts connections while seats are open; each client gets a reader thread (frames
 //! checked against [`MAX_CLIENT_FRAME`] before allocating, parsed, handed
-//! to the round over a channel) and a writer thread fed through a bounded queue
-//! ([`ServerConfig::queue_frames`]) and writing with a timeout ([`ServerConfig::write_timeout`]).
-//! The round itself runs on the calling thread and never blocks on a peer: a client whose queue
-//! is full, whose write times out, that sends garbage or an oversized frame, or that disconnects
-//! is dropped with a log line, and its car goes on as the original's does (it follows its last
-//! path, then drives at random).
+//! to the round over a channel) and a standby writer thread. The round writes each frame itself
+//! (no hand-off: the kernel's send buffer takes it at once) with a write timeout of at most
+//! [`DIRECT_WRITE_WAIT`]; a frame that does not fit in that time, and every frame after it while
+//! some are still queued, goes to the writer through a bounded queue
+//! ([`ServerConfig::queue_frames`]), which keeps writing until no byte has gone out for
+//! [`ServerConfig::write_timeout`]. So the round never waits for a peer longer than
+//! [`DIRECT_WRITE_WAIT`] at a time: a client whose queue is full, whose writes stall, that sends
+//! garbage or an oversized frame, or that disconnects is dropped with a log line, and its car
+//! goes on as the original's does (it follows its last path, then drives at random).
+//!
+//! A `<status>` goes to every seat with the same body but for the recipient's own `<path>` and
+//! `<pick-up>`: the server writes the shared part once per event (`StatusFrames`).
 //!
 //! Messages are built from the engine's state at the moment the rule fires
 //! ([`Game::advance_observed`]), byte for byte as the original server builds them (with `\r\n`
@@ -19,7 +25,7 @@ use std::collections::VecDeque;
 use std::io::{self, Write as _};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -35,7 +41,7 @@ use crate::{Game, State};
 
 use super::client::{NetBot, is_noop};
 use super::view::View;
-use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_from};
+use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_into};
 
 /// How fast the round runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,7 +81,9 @@ pub struct ServerConfig {
     pub join_timeout: Duration,
     /// [`Pace::Lockstep`]: how long to wait for a client's syncs.
     pub reply_timeout: Duration,
-    /// How long one write to a client may block before the client is dropped.
+    /// How long a client's writer thread may go without writing a byte of a queued frame
+    /// before the client is dropped (the round's own writes wait at most
+    /// [`DIRECT_WRITE_WAIT`], or this if shorter).
     pub write_timeout: Duration,
     /// How many frames may wait for a client's writer before the client is dropped.
     pub queue_frames: usize,
@@ -138,6 +146,10 @@ impl RoundReport {
     }
 }
 
+/// The longest the round's thread waits in one write to a client before handing the rest of the
+/// frame to the client's writer thread.
+pub const DIRECT_WRITE_WAIT: Duration = Duration::from_millis(2);
+
 /// What the connection threads tell the round.
 enum Inbound {
     Connected(usize, TcpStream),
@@ -149,7 +161,10 @@ enum Inbound {
 struct Remote {
     conn: usize,
     stream: TcpStream,
-    queue: SyncSender<Arc<[u8]>>,
+    /// Frames handed to the writer thread and not yet written: the round writes directly only
+    /// when this is zero, so frames keep their order.
+    backlog: Arc<AtomicUsize>,
+    queue: SyncSender<Vec<u8>>,
     /// Sequence numbers of the messages sent and not yet synced (lockstep).
     awaiting: VecDeque<u64>,
     /// Whether the server still waits for this client's syncs.
@@ -239,10 +254,11 @@ fn guid(rng: &mut Pcg64Mcg) -> String {
 fn spawn_reader(conn: usize, stream: TcpStream, tx: Sender<Inbound>) {
     thread::spawn(move || {
         let mut reader = io::BufReader::new(stream);
+        let mut body = Vec::new();
         loop {
-            let msg = match read_frame_from(&mut reader, MAX_CLIENT_FRAME) {
-                Ok(None) => Err("disconnected".to_string()),
-                Ok(Some(body)) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
+            let msg = match read_frame_into(&mut reader, MAX_CLIENT_FRAME, &mut body) {
+                Ok(false) => Err("disconnected".to_string()),
+                Ok(true) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
                 Err(e) => Err(e.to_string()),
             };
             let stop = msg.is_err();
@@ -261,20 +277,95 @@ fn spawn_writer(
     conn: usize,
     mut stream: TcpStream,
     frames: usize,
+    stall: Duration,
+    backlog: Arc<AtomicUsize>,
     tx: Sender<Inbound>,
-) -> SyncSender<Arc<[u8]>> {
-    let (queue, rx) = mpsc::sync_channel::<Arc<[u8]>>(frames);
+) -> SyncSender<Vec<u8>> {
+    let (queue, rx) = mpsc::sync_channel::<Vec<u8>>(frames);
     thread::spawn(move || {
         for frame in rx {
-            if let Err(e) = stream.write_all(&frame) {
-                let _ = tx.send(Inbound::Dropped(conn, format!("write failed: {e}")));
-                return;
+            let mut done = 0;
+            let mut progress = Instant::now();
+            while done < frame.len() {
+                match stream.write(&frame[done..]) {
+                    Ok(0) => {
+                        let _ = tx.send(Inbound::Dropped(conn, "connection closed".into()));
+                        return;
+                    }
+                    Ok(n) => {
+                        done += n;
+                        progress = Instant::now();
+                    }
+                    Err(e) if is_wait(&e) && progress.elapsed() < stall => {}
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        let _ = tx.send(Inbound::Dropped(conn, format!("write failed: {e}")));
+                        return;
+                    }
+                }
             }
+            backlog.fetch_sub(1, Ordering::AcqRel);
         }
         // Queue closed: the round is over or the client was dropped.
         let _ = stream.flush();
     });
     queue
+}
+
+/// A write that timed out (`SO_SNDTIMEO`: `WouldBlock` on Unix, `TimedOut` on Windows).
+fn is_wait(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+    )
+}
+
+/// The frames of one `<status>` for every recipient: the body up to `<path>` is the same for
+/// all (it is built and written once); the tail (`<path>`, `<pick-up>`, `</status>`) is the
+/// recipient's. Byte for byte what `frame(&roster.status(state, to, ..).to_xml())` gives.
+struct StatusFrames {
+    shared: String,
+    status: rules::Status,
+}
+
+impl StatusFrames {
+    /// The shared part of the status about `about`, built from `state`.
+    fn new(
+        roster: &Roster,
+        state: &State,
+        about: PlayerId,
+        status: rules::Status,
+        scoreboard: &[f32; NUM_PLAYERS],
+    ) -> StatusFrames {
+        let mut msg = roster.status(state, about, about, status, scoreboard);
+        if let ServerMessage::Status { path, pickup, .. } = &mut msg {
+            path.clear();
+            pickup.clear();
+        }
+        let mut shared = msg.to_xml();
+        let cut = shared.rfind("<path").unwrap_or(shared.len());
+        shared.truncate(cut);
+        StatusFrames { shared, status }
+    }
+
+    /// Appends the frame for recipient `to` to `out`.
+    fn frame_for(&self, state: &State, to: PlayerId, out: &mut Vec<u8>) {
+        let me = state.player(to);
+        let tail = ServerMessage::Status {
+            status: self.status,
+            player_guid: String::new(),
+            players: Vec::new(),
+            passengers: Vec::new(),
+            path: me.car.vehicle.path.clone(),
+            pickup: me.pickup.to_vec(),
+        }
+        .to_xml();
+        let tail = &tail[tail.rfind("<path").unwrap_or(0)..];
+        let length = self.shared.len() + tail.len();
+        out.extend_from_slice(&(length as u32).to_le_bytes());
+        out.extend_from_slice(self.shared.as_bytes());
+        out.extend_from_slice(tail.as_bytes());
+    }
 }
 
 impl Round {
@@ -293,7 +384,9 @@ impl Round {
         if wanted > 0 {
             listener.set_nonblocking(true)?;
             let (tx, accepting) = (tx.clone(), Arc::clone(&accepting));
-            let write_timeout = config.write_timeout;
+            let write_wait = config
+                .write_timeout
+                .clamp(Duration::from_millis(1), DIRECT_WRITE_WAIT);
             thread::spawn(move || {
                 let mut conn = 0;
                 while accepting.load(Ordering::Relaxed) {
@@ -302,7 +395,7 @@ impl Round {
                             let setup = stream
                                 .set_nonblocking(false)
                                 .and_then(|()| stream.set_nodelay(true))
-                                .and_then(|()| stream.set_write_timeout(Some(write_timeout)))
+                                .and_then(|()| stream.set_write_timeout(Some(write_wait)))
                                 .and_then(|()| stream.try_clone());
                             if let Ok(reader) = setup {
                                 // Announced before its reader starts, so the round knows the
@@ -407,11 +500,19 @@ impl Round {
                         .get_mut(*conn)
                         .and_then(Option::take)
                         .ok_or(NetError::Closed)?;
-                    let queue =
-                        spawn_writer(*conn, stream.try_clone()?, config.queue_frames, tx.clone());
+                    let backlog = Arc::new(AtomicUsize::new(0));
+                    let queue = spawn_writer(
+                        *conn,
+                        stream.try_clone()?,
+                        config.queue_frames,
+                        config.write_timeout,
+                        Arc::clone(&backlog),
+                        tx.clone(),
+                    );
                     players.push(Player::Remote(Remote {
                         conn: *conn,
                         stream,
+                        backlog,
                         queue,
                         awaiting: VecDeque::new(),
                         syncs: config.pace == Pace::Lockstep,
@@ -514,27 +615,68 @@ impl Round {
         }
     }
 
-    /// Sends a message to a seat: queued for a client, played at once for an in-process bot.
+    /// Writes a frame to a client: directly while nothing waits in its writer's queue (for at
+    /// most [`DIRECT_WRITE_WAIT`]), else (and for the rest of a frame that did not fit) through
+    /// the bounded queue. Returns whether the client is still there.
+    fn write_frame(&mut self, seat: usize, frame: &[u8]) -> bool {
+        let Player::Remote(r) = &mut self.players[seat] else {
+            return false;
+        };
+        let mut done = 0;
+        if r.backlog.load(Ordering::Acquire) == 0 {
+            while done < frame.len() {
+                match (&r.stream).write(&frame[done..]) {
+                    Ok(0) => {
+                        self.drop_seat(seat, "connection closed".into());
+                        return false;
+                    }
+                    Ok(n) => done += n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) if is_wait(&e) => break,
+                    Err(e) => {
+                        self.drop_seat(seat, format!("write failed: {e}"));
+                        return false;
+                    }
+                }
+            }
+            if done == frame.len() {
+                return true;
+            }
+        }
+        r.backlog.fetch_add(1, Ordering::AcqRel);
+        match r.queue.try_send(frame[done..].to_vec()) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) => {
+                self.drop_seat(seat, "send queue full (not reading)".into());
+                false
+            }
+            Err(TrySendError::Disconnected(_)) => {
+                self.drop_seat(seat, "writer gone".into());
+                false
+            }
+        }
+    }
+
+    /// Counts a frame written to a client (and awaits its sync in lockstep).
+    fn sent(&mut self, seat: usize, tag: u64) {
+        if let Player::Remote(r) = &mut self.players[seat] {
+            self.messages_sent += 1;
+            if r.syncs {
+                r.awaiting.push_back(tag);
+            }
+        }
+    }
+
+    /// Sends a message to a seat: written for a client, played at once for an in-process bot.
     fn send(&mut self, seat: usize, msg: &ServerMessage) {
         self.seq += 1;
         let tag = self.seq;
         match &mut self.players[seat] {
             Player::Gone => {}
-            Player::Remote(r) => {
-                let frame: Arc<[u8]> = crate::protocol::frame(&msg.to_xml()).into();
-                match r.queue.try_send(frame) {
-                    Ok(()) => {
-                        self.messages_sent += 1;
-                        if r.syncs {
-                            r.awaiting.push_back(tag);
-                        }
-                    }
-                    Err(TrySendError::Full(_)) => {
-                        self.drop_seat(seat, "send queue full (not reading)".into())
-                    }
-                    Err(TrySendError::Disconnected(_)) => {
-                        self.drop_seat(seat, "writer gone".into())
-                    }
+            Player::Remote(_) => {
+                let frame = crate::protocol::frame(&msg.to_xml());
+                if self.write_frame(seat, &frame) {
+                    self.sent(seat, tag);
                 }
             }
             Player::Local { bot, view } => {
@@ -567,13 +709,32 @@ impl Round {
 
     /// Sends the messages for events that just fired, built from `state` as it is now.
     fn send_events(&mut self, state: &State, events: &[Event], scoreboard: &[f32; NUM_PLAYERS]) {
+        let mut frame = Vec::new();
         for ev in events {
             let seats = match ev.to {
                 Recipient::All => 0..NUM_PLAYERS,
                 Recipient::Only => ev.about.index()..ev.about.index() + 1,
             };
+            // A status's body is shared by its recipients: written once for the clients.
+            let shared = (ev.card.is_none()
+                && self.players[seats.clone()]
+                    .iter()
+                    .filter(|p| matches!(p, Player::Remote(_)))
+                    .count()
+                    > 1)
+            .then(|| StatusFrames::new(&self.roster, state, ev.about, ev.status, scoreboard));
             for to in seats {
                 let id = PlayerId(to as u8);
+                if let (Some(shared), Player::Remote(_)) = (&shared, &self.players[to]) {
+                    self.seq += 1;
+                    let tag = self.seq;
+                    frame.clear();
+                    shared.frame_for(state, id, &mut frame);
+                    if self.write_frame(to, &frame) {
+                        self.sent(to, tag);
+                    }
+                    continue;
+                }
                 let msg = match &ev.card {
                     Some(card) => self
                         .roster
@@ -758,5 +919,49 @@ fn root_name(msg: &ClientMessage) -> &'static str {
         ClientMessage::Ready { .. } => "<ready>",
         ClientMessage::Move { .. } => "<move>",
         ClientMessage::Order { .. } => "<order>",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Point;
+    use crate::state::PassengerId;
+    use crate::{Config, mapgen};
+
+    /// The shared-body frames equal the message built and framed for each recipient, with
+    /// paths and pick-up lists that differ between recipients (and some empty).
+    #[test]
+    fn status_frames_equal_each_recipients_own_message() {
+        let game = Game::new(mapgen::default_map(0), Config::default()).expect("map");
+        let mut state = game.initial_state(7);
+        for _ in 0..300 {
+            game.advance(&mut state, &[]);
+        }
+        for (i, pl) in state.players.iter_mut().enumerate() {
+            pl.car.vehicle.path = (0..i as i32).map(|k| Point { x: k, y: 2 * k }).collect();
+            pl.pickup = PassengerId::all().take(i % 4).collect();
+        }
+        let roster = Roster::builtin();
+        let scoreboard: [f32; NUM_PLAYERS] = core::array::from_fn(|i| i as f32 / 3.0);
+        for about in [PlayerId(0), PlayerId(6)] {
+            let shared =
+                StatusFrames::new(&roster, &state, about, rules::Status::Update, &scoreboard);
+            for to in 0..NUM_PLAYERS {
+                let to = PlayerId(to as u8);
+                let mut got = Vec::new();
+                shared.frame_for(&state, to, &mut got);
+                let want = crate::protocol::frame(
+                    &roster
+                        .status(&state, to, about, rules::Status::Update, &scoreboard)
+                        .to_xml(),
+                );
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "{about:?} to {to:?}"
+                );
+            }
+        }
     }
 }
