@@ -81,7 +81,7 @@ fn step(c: &mut Criterion) {
     let (game, state) = world(100);
     let actions = [(PlayerId(0), Action::Move(Vec2::new(3.0, 4.0)))];
     c.bench_function("cloudwars/step (clone + move + iteration, 100)", |b| {
-        b.iter(|| game.step(black_box(&state), &actions))
+        b.iter(|| game.step_commands(black_box(&state), &actions))
     });
 }
 

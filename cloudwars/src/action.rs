@@ -3,7 +3,7 @@
 use smallvec::SmallVec;
 
 use crate::cloud::{PlayerId, Vec2};
-use crate::rules::CommandError;
+use crate::error::CommandError;
 
 /// One player's command. In the original, commands take effect the moment they arrive, between
 /// two updates, and any number may be sent per iteration.
@@ -16,6 +16,9 @@ pub enum Action {
     Move(Vec2),
     /// `kill`: explode in a ring of 36 small rainclouds; the rest of the vapor is destroyed.
     Kill,
+    /// Do nothing this step (no protocol command: what a player who sends nothing does). Always
+    /// accepted for a player with a cloud.
+    Wait,
 }
 
 /// The joint commands of one step, applied in order before the update.

@@ -17,7 +17,7 @@
 //! # Ok::<(), cloudwars::client::ClientError>(())
 //! ```
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
@@ -44,7 +44,23 @@ pub enum ClientError {
     /// A reply that does not fit the request (e.g. `ok` to `list`).
     #[error("unexpected reply {0:?}")]
     Unexpected(Reply),
+    /// A reply line longer than [`MAX_REPLY_LINE`] (or not UTF-8): the connection is no longer
+    /// usable.
+    #[error("reply line of {len} bytes or more without an end, above the limit of {limit}")]
+    LineTooLong {
+        /// The bytes read before giving up.
+        len: usize,
+        /// [`MAX_REPLY_LINE`].
+        limit: usize,
+    },
+    /// A reply line that is not UTF-8.
+    #[error("reply line is not UTF-8")]
+    NotUtf8,
 }
+
+/// The longest reply line the client reads: a `list` of 65 535 clouds (the engine's maximum) at
+/// about 200 bytes each fits.
+pub const MAX_REPLY_LINE: usize = 16 << 20;
 
 /// A connection to a CloudWars server.
 pub struct Client {
@@ -73,10 +89,22 @@ impl Client {
     pub fn send_line(&mut self, line: &str) -> Result<Reply, ClientError> {
         self.writer.write_all(line.as_bytes())?;
         self.writer.write_all(b"\n")?;
-        let mut reply = String::new();
-        if self.reader.read_line(&mut reply)? == 0 {
+        let mut reply = Vec::new();
+        let limit = MAX_REPLY_LINE as u64 + 2;
+        if (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut reply)?
+            == 0
+        {
             return Err(ClientError::Closed);
         }
+        if !reply.ends_with(b"\n") && reply.len() as u64 >= limit {
+            return Err(ClientError::LineTooLong {
+                len: reply.len(),
+                limit: MAX_REPLY_LINE,
+            });
+        }
+        let reply = String::from_utf8(reply).map_err(|_| ClientError::NotUtf8)?;
         Ok(Reply::parse(&reply))
     }
 

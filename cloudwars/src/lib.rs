@@ -4,6 +4,7 @@
 pub mod action;
 pub mod client;
 pub mod cloud;
+pub mod error;
 pub mod protocol;
 pub mod replay;
 pub mod rules;
@@ -11,9 +12,15 @@ pub mod server;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
+pub mod tree;
 
 pub use action::{Action, Actions, Event, Events};
 pub use cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
 pub use protocol::{Command, JsonError, ProtocolError, Reply, ServerError, WorldJson};
 pub use rules::{CloudSpec, CommandError, Game, WorldError, move_cloud};
-pub use state::{Config, Leader, Outcome, State, WinReason, WorldParams};
+pub use state::{
+    Config, Leader, MAX_PLAYERS, Outcome, Setup, State, WinReason, WindGrid, WindStrength,
+    WorldParams,
+};

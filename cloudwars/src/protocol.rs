@@ -24,7 +24,8 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::cloud::{Color, Player, PlayerId, Uid, Vec2};
-use crate::rules::{Game, WorldError};
+use crate::error::WorldError;
+use crate::rules::Game;
 use crate::state::{Config, Leader, NO_PLAYER_ALIVE, State};
 
 /// The longest name `name` accepts, in bytes after trimming.
@@ -214,7 +215,12 @@ pub fn parse_go_f32(text: &str) -> Result<f32, FloatError> {
     if !unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
         return Err(syntax());
     }
-    if unsigned.len() > 1 && unsigned[..2].eq_ignore_ascii_case("0x") {
+    // Bytes, not a string slice: the second character may be multi-byte (`6é`).
+    if unsigned
+        .as_bytes()
+        .get(..2)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"0x"))
+    {
         return Err(syntax());
     }
     let v: f32 = text.parse().map_err(|_| syntax())?;
@@ -689,20 +695,89 @@ pub fn push_go_f32(out: &mut String, v: f32, name: &str) -> Result<(), JsonError
             value: v,
         });
     }
+    if v == 0.0 {
+        out.push_str(if v.is_sign_negative() { "-0" } else { "0" });
+        return Ok(());
+    }
+    let (digits, exp) = go_shortest_digits(v);
+    if v.is_sign_negative() {
+        out.push('-');
+    }
     let abs = v.abs();
-    if abs != 0.0 && !(1e-6f32..1e21f32).contains(&abs) {
-        let text = format!("{v:e}");
-        let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
-        let exp: i32 = exp.parse().unwrap_or(0);
-        if exp < 0 {
-            write!(out, "{mantissa}e-{}", -exp).ok();
-        } else {
-            write!(out, "{mantissa}e+{exp:02}").ok();
+    if !(1e-6f32..1e21f32).contains(&abs) {
+        out.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
         }
+        if exp < 0 {
+            write!(out, "e-{}", -exp).ok();
+        } else {
+            write!(out, "e+{exp:02}").ok();
+        }
+    } else if exp < 0 {
+        // 0.000ddd
+        out.push_str("0.");
+        for _ in 0..(-exp - 1) {
+            out.push('0');
+        }
+        out.push_str(&digits);
     } else {
-        write!(out, "{v}").ok();
+        let int_len = exp as usize + 1;
+        if digits.len() <= int_len {
+            out.push_str(&digits);
+            for _ in digits.len()..int_len {
+                out.push('0');
+            }
+        } else {
+            out.push_str(&digits[..int_len]);
+            out.push('.');
+            out.push_str(&digits[int_len..]);
+        }
     }
     Ok(())
+}
+
+/// The shortest decimal digits that read back to `v` (finite, non-zero), and the decimal exponent
+/// of the first digit, chosen as Go's `strconv` chooses them.
+///
+/// Rust's `{:e}` gives the same number of digits as Go, but when the exact binary value lies
+/// exactly halfway between two shortest candidates Rust takes the upper one, while Go rounds
+/// the exact decimal expansion half to even (`strconv/decimal.go` `shouldRoundUp`):
+/// 2.17578125 is `2.1757812` in Go. We take the even candidate when both read back to `v`.
+fn go_shortest_digits(v: f32) -> (String, i32) {
+    let abs = v.abs();
+    let text = format!("{abs:e}");
+    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let shortest: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let n = shortest.len();
+    // The exact expansion: an f32 has at most 112 significant decimal digits.
+    let exact = format!("{abs:.150e}");
+    let (exact_mantissa, exact_exp) = exact.split_once('e').unwrap_or((&exact, "0"));
+    let exact_digits: String = exact_mantissa
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    if exact_exp.parse::<i32>().ok() != Some(exp) || exact_digits.len() <= n {
+        return (shortest, exp);
+    }
+    let rest = &exact_digits[n..];
+    let tie = rest.starts_with('5') && rest[1..].bytes().all(|b| b == b'0');
+    if !tie {
+        return (shortest, exp);
+    }
+    let lower = exact_digits[..n].to_owned();
+    let reads_back = |digits: &str| {
+        format!("0.{digits}e{}", exp + 1)
+            .parse::<f32>()
+            .is_ok_and(|x| x == abs)
+    };
+    let even = |digits: &str| digits.bytes().last().is_some_and(|d| (d - b'0') % 2 == 0);
+    if lower != shortest && even(&lower) && reads_back(&lower) {
+        return (lower, exp);
+    }
+    (shortest, exp)
 }
 
 /// The text of [`push_go_f32`] (`None` for NaN and infinities).
@@ -766,6 +841,66 @@ mod tests {
             assert_eq!(go_f32(v).unwrap(), text);
         }
         assert_eq!(go_f32(f32::NAN), None);
+    }
+
+    #[test]
+    fn shortest_form_ties_go_to_the_even_digit_as_in_go() {
+        // Exactly halfway between two shortest candidates: Go rounds the exact expansion half to
+        // even (2.17578125 is 2.1757812 in Go; Rust's `{}` writes 2.1757813).
+        // Exact binary values, written in f64 (each converts to f32 exactly).
+        let ties: [(f64, &str); 5] = [
+            (2.175_781_25, "2.1757812"),
+            (0.000_244_140_625, "0.00024414062"),
+            (0.001_464_843_75, "0.0014648438"),
+            (0.004_394_531_25, "0.0043945312"),
+            (-2.175_781_25, "-2.1757812"),
+        ];
+        for (v, text) in ties {
+            let v = v as f32;
+            assert_eq!(go_f32(v).unwrap(), text, "{v:e}");
+            assert_eq!(text.parse::<f32>().unwrap(), v);
+        }
+        // Not a tie: the nearest shortest form, as before.
+        let next = f32::from_bits((2.175_781_25f64 as f32).to_bits() + 1);
+        assert_eq!(go_f32(next).unwrap(), format!("{next}"));
+    }
+
+    #[test]
+    fn go_float_text_reads_back_and_has_the_shortest_length() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        for _ in 0..20_000 {
+            let v = f32::from_bits(rng.random::<u32>());
+            if !v.is_finite() {
+                continue;
+            }
+            let text = go_f32(v).unwrap();
+            assert_eq!(
+                text.parse::<f32>().unwrap().to_bits(),
+                v.to_bits(),
+                "{text}"
+            );
+            let digits = |s: &str| {
+                let m = s.split(['e', 'E']).next().unwrap();
+                m.trim_start_matches('-')
+                    .replace('.', "")
+                    .trim_start_matches('0')
+                    .trim_end_matches('0')
+                    .len()
+            };
+            assert_eq!(digits(&text), digits(&format!("{v:e}")), "{v:e}");
+        }
+    }
+
+    #[test]
+    fn a_multi_byte_second_character_is_a_syntax_error_not_a_panic() {
+        assert!(matches!(parse_go_f32("6é"), Err(FloatError::Syntax(_))));
+        assert!(matches!(parse_go_f32("0é"), Err(FloatError::Syntax(_))));
+        let Ok(Command::Move(input)) = parse_command("move6é;0".as_bytes()) else {
+            panic!("a move");
+        };
+        assert_eq!(input.wind, Vec2::new(0.0, 0.0));
+        assert!(input.x_error.is_some());
     }
 
     #[test]

@@ -7,7 +7,11 @@
 //! order (each result must match the recorded `ok`) and run one update. The tests, the
 //! `play verify cloudwars` command and users share this code.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use pathfind::replay::{Summary as ReplaySummary, VerifyError};
 
 use serde_json::Value;
 
@@ -42,6 +46,71 @@ impl fmt::Display for Mismatch {
 }
 
 impl std::error::Error for Mismatch {}
+
+impl From<Mismatch> for pathfind::replay::Mismatch {
+    fn from(m: Mismatch) -> pathfind::replay::Mismatch {
+        pathfind::replay::Mismatch {
+            trace: m.trace,
+            step: m.iteration,
+            field: m.field,
+            expected: m.expected,
+            got: m.got,
+        }
+    }
+}
+
+/// The most updates a scenario may declare (`iterations`). The golden scenarios run 4 000; a
+/// real game ends by timeout after `3 * 60 * 60 = 10 800`. Each update also needs its recorded
+/// `tick` line, so a replay never runs more updates than its trace has lines.
+pub const MAX_SCENARIO_ITERATIONS: u64 = 1_000_000;
+
+/// The highest `after[].iter` a micro case may ask for (the golden cases go to 1 000). A micro
+/// case runs that many updates, so this bounds its time: at most this many updates of at most
+/// [`MAX_MICRO_CLOUDS`] clouds.
+pub const MAX_MICRO_ITERATIONS: u64 = 100_000;
+
+/// The most clouds a micro case may list (the golden cases have at most a dozen).
+pub const MAX_MICRO_CLOUDS: usize = 1_000;
+
+/// The largest file [`verify_files`] reads (the golden traces are about 3 MB each).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Why a replay failed: a file that does not read, a count above its documented limit, or a
+/// state that differs from the recording.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// A value that is missing or does not read.
+    #[error("{trace}: {field}: cannot read {got}")]
+    Format {
+        /// The trace (scenario or micro-case name, or the file).
+        trace: String,
+        /// What was being read.
+        field: String,
+        /// What was found.
+        got: String,
+    },
+    /// A count that is negative or above its documented maximum.
+    #[error("{trace}: {field} is {value}, outside 0..={limit}")]
+    Limit {
+        /// The trace.
+        trace: String,
+        /// The field (`iterations`, `iter`, `width`, `clouds`, ...).
+        field: &'static str,
+        /// The rejected value, as written.
+        value: String,
+        /// The maximum (see [`MAX_SCENARIO_ITERATIONS`], [`MAX_MICRO_ITERATIONS`], ...).
+        limit: u64,
+    },
+    /// The replay differs from the recording.
+    #[error("{0}")]
+    Mismatch(Box<Mismatch>),
+}
+
+impl From<Mismatch> for ReplayError {
+    fn from(m: Mismatch) -> ReplayError {
+        ReplayError::Mismatch(Box::new(m))
+    }
+}
 
 /// What a successful replay checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -93,30 +162,55 @@ pub struct Scenario {
     pub commands: Vec<ScenarioCommand>,
 }
 
-fn bad(trace: &str, field: impl Into<String>, got: impl Into<String>) -> Mismatch {
-    Mismatch {
+fn bad(trace: &str, field: impl Into<String>, got: impl Into<String>) -> ReplayError {
+    ReplayError::Format {
         trace: trace.to_owned(),
-        iteration: 0,
         field: field.into(),
-        expected: "a readable file".into(),
         got: got.into(),
     }
 }
 
-fn num(v: &Value, key: &str, trace: &str) -> Result<f32, Mismatch> {
+/// A count read from a file, checked against its documented maximum before anything is
+/// allocated or run for it.
+fn count(v: &Value, key: &'static str, limit: u64, trace: &str) -> Result<u64, ReplayError> {
+    let raw = v.get(key).ok_or_else(|| bad(trace, key, "missing"))?;
+    match raw.as_u64() {
+        Some(n) if n <= limit => Ok(n),
+        _ if raw.is_number() => Err(ReplayError::Limit {
+            trace: trace.to_owned(),
+            field: key,
+            value: raw.to_string(),
+            limit,
+        }),
+        _ => Err(bad(trace, key, raw.to_string())),
+    }
+}
+
+/// A board size or speed: an `i32`, or a typed error with the rejected value.
+fn int32(v: &Value, key: &'static str, trace: &str) -> Result<i32, ReplayError> {
+    let n = int(v, key, trace)?;
+    i32::try_from(n).map_err(|_| ReplayError::Limit {
+        trace: trace.to_owned(),
+        field: key,
+        value: n.to_string(),
+        limit: i32::MAX as u64,
+    })
+}
+
+fn num(v: &Value, key: &str, trace: &str) -> Result<f32, ReplayError> {
     v.get(key)
         .and_then(Value::as_f64)
         .map(|x| x as f32)
         .ok_or_else(|| bad(trace, key, format!("{:?}", v.get(key))))
 }
 
-fn int(v: &Value, key: &str, trace: &str) -> Result<i64, Mismatch> {
+fn int(v: &Value, key: &str, trace: &str) -> Result<i64, ReplayError> {
     v.get(key)
         .and_then(Value::as_i64)
         .ok_or_else(|| bad(trace, key, format!("{:?}", v.get(key))))
 }
 
-fn text<'a>(v: &'a Value, key: &str, trace: &str) -> Result<&'a str, Mismatch> {
+fn text<'a>(v: &'a Value, key: &str, trace: &str) -> Result<&'a str, ReplayError> {
     v.get(key)
         .and_then(Value::as_str)
         .ok_or_else(|| bad(trace, key, format!("{:?}", v.get(key))))
@@ -127,7 +221,7 @@ fn hex_f32(v: Option<&Value>) -> Option<f32> {
     u32::from_str_radix(s, 16).ok().map(f32::from_bits)
 }
 
-fn player_of(name: &str, color: &str, trace: &str) -> Result<Option<Player>, Mismatch> {
+fn player_of(name: &str, color: &str, trace: &str) -> Result<Option<Player>, ReplayError> {
     if name.is_empty() {
         return Ok(None);
     }
@@ -140,18 +234,18 @@ fn player_of(name: &str, color: &str, trace: &str) -> Result<Option<Player>, Mis
 
 impl Scenario {
     /// Reads a scenario file. Initial floats come from their hex bits when present.
-    pub fn parse(json: &str) -> Result<Scenario, Mismatch> {
+    pub fn parse(json: &str) -> Result<Scenario, ReplayError> {
         let v: Value =
             serde_json::from_str(json).map_err(|e| bad("scenario", "json", e.to_string()))?;
         let name = text(&v, "name", "scenario")?.to_owned();
         let t = name.as_str();
         let config = Config {
-            width: int(&v, "width", t)? as i32,
-            height: int(&v, "height", t)? as i32,
-            game_speed: int(&v, "gameSpeed", t)? as i32,
+            width: int32(&v, "width", t)?,
+            height: int32(&v, "height", t)?,
+            game_speed: int32(&v, "gameSpeed", t)?,
             sim_speed_up: 1,
         };
-        let iterations = int(&v, "iterations", t)? as u64;
+        let iterations = count(&v, "iterations", MAX_SCENARIO_ITERATIONS, t)?;
         let mut clouds = Vec::new();
         for c in v
             .get("clouds")
@@ -184,7 +278,7 @@ impl Scenario {
             .ok_or_else(|| bad(t, "commands", "missing"))?
         {
             commands.push(ScenarioCommand {
-                at: int(c, "at", t)? as u64,
+                at: count(c, "at", MAX_SCENARIO_ITERATIONS, t)?,
                 player: text(c, "player", t)?.to_owned(),
                 action: parse_action(c, t)?,
                 ok: c
@@ -203,7 +297,7 @@ impl Scenario {
     }
 }
 
-fn parse_action(c: &Value, t: &str) -> Result<Action, Mismatch> {
+fn parse_action(c: &Value, t: &str) -> Result<Action, ReplayError> {
     match text(c, "op", t)? {
         "kill" => Ok(Action::Kill),
         "move" => {
@@ -224,19 +318,19 @@ fn apply_recorded(
     ok: bool,
     trace: &str,
     iteration: u64,
-) -> Result<(), Mismatch> {
+) -> Result<(), ReplayError> {
     let got = match state.player_by_name(player) {
         Some(id) => game.apply(state, id, action).is_ok(),
         None => false,
     };
     if got != ok {
-        return Err(Mismatch {
+        return Err(ReplayError::from(Mismatch {
             trace: trace.to_owned(),
             iteration,
             field: format!("{action:?} by {player} accepted"),
             expected: ok.to_string(),
             got: got.to_string(),
-        });
+        }));
     }
     Ok(())
 }
@@ -247,16 +341,18 @@ fn compare_clouds(
     recorded: &Value,
     trace: &str,
     iteration: u64,
-) -> Result<(), Mismatch> {
+) -> Result<(), ReplayError> {
     let rows = recorded
         .as_array()
         .ok_or_else(|| bad(trace, "clouds", recorded.to_string()))?;
-    let mismatch = |field: String, expected: String, got: String| Mismatch {
-        trace: trace.to_owned(),
-        iteration,
-        field,
-        expected,
-        got,
+    let mismatch = |field: String, expected: String, got: String| {
+        ReplayError::from(Mismatch {
+            trace: trace.to_owned(),
+            iteration,
+            field,
+            expected,
+            got,
+        })
     };
     if rows.len() != state.clouds().len() {
         return Err(mismatch(
@@ -313,13 +409,15 @@ fn compare_tick(
     trace: &str,
     iteration: u64,
     with_stats: bool,
-) -> Result<(), Mismatch> {
-    let mismatch = |field: &str, expected: String, got: String| Mismatch {
-        trace: trace.to_owned(),
-        iteration,
-        field: field.to_owned(),
-        expected,
-        got,
+) -> Result<(), ReplayError> {
+    let mismatch = |field: &str, expected: String, got: String| {
+        ReplayError::from(Mismatch {
+            trace: trace.to_owned(),
+            iteration,
+            field: field.to_owned(),
+            expected,
+            got,
+        })
     };
     if let Some(n) = tick.get("n").and_then(Value::as_u64)
         && n != state.clouds().len() as u64
@@ -373,21 +471,39 @@ fn compare_tick(
 }
 
 /// Replays a scenario against its trace (the `.trace.jsonl` text).
-pub fn replay_scenario(scenario: &Scenario, trace: &str) -> Result<Summary, Mismatch> {
+pub fn replay_scenario(scenario: &Scenario, trace: &str) -> Result<Summary, ReplayError> {
     let t = scenario.name.as_str();
+    if scenario.iterations > MAX_SCENARIO_ITERATIONS {
+        return Err(ReplayError::Limit {
+            trace: t.to_owned(),
+            field: "iterations",
+            value: scenario.iterations.to_string(),
+            limit: MAX_SCENARIO_ITERATIONS,
+        });
+    }
     let game = Game::new(scenario.config).map_err(|e| bad(t, "config", e.to_string()))?;
     let mut state = game
         .world_from_clouds(&scenario.clouds, 0)
         .map_err(|e| bad(t, "clouds", e.to_string()))?;
-    let mut ticks: Vec<Option<Value>> = vec![None; scenario.iterations as usize + 1];
-    let mut states: Vec<Option<Value>> = vec![None; scenario.iterations as usize + 1];
+    // Keyed by iteration: memory follows the trace's size, not the declared iteration count.
+    let mut ticks: HashMap<u64, Value> = HashMap::new();
+    let mut states: HashMap<u64, Value> = HashMap::new();
     for line in trace.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Value =
+        let mut v: Value =
             serde_json::from_str(line).map_err(|e| bad(t, "trace line", e.to_string()))?;
-        let iter = v.get("iter").and_then(Value::as_u64).unwrap_or(0) as usize;
+        let iter = v.get("iter").and_then(Value::as_u64).unwrap_or(0);
+        if iter > scenario.iterations {
+            continue;
+        }
         match v.get("type").and_then(Value::as_str) {
-            Some("tick") if iter < ticks.len() => ticks[iter] = Some(v),
-            Some("state") if iter < states.len() => states[iter] = v.get("clouds").cloned(),
+            Some("tick") => {
+                ticks.insert(iter, v);
+            }
+            Some("state") => {
+                if let Some(clouds) = v.get_mut("clouds") {
+                    states.insert(iter, clouds.take());
+                }
+            }
             _ => {}
         }
     }
@@ -397,11 +513,11 @@ pub fn replay_scenario(scenario: &Scenario, trace: &str) -> Result<Summary, Mism
     };
     let mut next_command = 0;
     for iter in 0..=scenario.iterations {
-        let tick = ticks[iter as usize]
-            .as_ref()
+        let tick = ticks
+            .get(&iter)
             .ok_or_else(|| bad(t, format!("tick {iter}"), "missing"))?;
         compare_tick(&state, tick, t, iter, iter > 0)?;
-        if let Some(clouds) = &states[iter as usize] {
+        if let Some(clouds) = states.get(&iter) {
             compare_clouds(&state, clouds, t, iter)?;
             summary.states += 1;
         }
@@ -420,7 +536,7 @@ pub fn replay_scenario(scenario: &Scenario, trace: &str) -> Result<Summary, Mism
 }
 
 /// Replays every case of `micro_cases.json`.
-pub fn replay_micro_cases(json: &str) -> Result<Summary, Mismatch> {
+pub fn replay_micro_cases(json: &str) -> Result<Summary, ReplayError> {
     let cases: Value =
         serde_json::from_str(json).map_err(|e| bad("micro_cases", "json", e.to_string()))?;
     let cases = cases
@@ -433,12 +549,20 @@ pub fn replay_micro_cases(json: &str) -> Result<Summary, Mismatch> {
     Ok(summary)
 }
 
-fn rows_to_specs(rows: &Value, t: &str) -> Result<Vec<CloudSpec>, Mismatch> {
-    let mut specs = Vec::new();
-    for row in rows
+fn rows_to_specs(rows: &Value, t: &str) -> Result<Vec<CloudSpec>, ReplayError> {
+    let rows = rows
         .as_array()
-        .ok_or_else(|| bad(t, "before", "not an array"))?
-    {
+        .ok_or_else(|| bad(t, "before", "not an array"))?;
+    if rows.len() > MAX_MICRO_CLOUDS {
+        return Err(ReplayError::Limit {
+            trace: t.to_owned(),
+            field: "before",
+            value: rows.len().to_string(),
+            limit: MAX_MICRO_CLOUDS as u64,
+        });
+    }
+    let mut specs = Vec::with_capacity(rows.len());
+    for row in rows {
         let f = |k: usize| {
             row.get(k)
                 .and_then(Value::as_f64)
@@ -456,12 +580,12 @@ fn rows_to_specs(rows: &Value, t: &str) -> Result<Vec<CloudSpec>, Mismatch> {
     Ok(specs)
 }
 
-fn replay_micro_case(case: &Value) -> Result<Summary, Mismatch> {
+fn replay_micro_case(case: &Value) -> Result<Summary, ReplayError> {
     let t = text(case, "name", "micro case")?;
     let config = Config {
-        width: int(case, "width", t)? as i32,
-        height: int(case, "height", t)? as i32,
-        game_speed: int(case, "gameSpeed", t)? as i32,
+        width: int32(case, "width", t)?,
+        height: int32(case, "height", t)?,
+        game_speed: int32(case, "gameSpeed", t)?,
         sim_speed_up: 1,
     };
     let game = Game::new(config).map_err(|e| bad(t, "config", e.to_string()))?;
@@ -503,7 +627,7 @@ fn replay_micro_case(case: &Value) -> Result<Summary, Mismatch> {
         .into_iter()
         .flatten()
     {
-        let iter = int(after, "iter", t)? as u64;
+        let iter = count(after, "iter", MAX_MICRO_ITERATIONS, t)?;
         while state.iteration() < iter {
             game.update(&mut state);
             summary.iterations += 1;
@@ -518,7 +642,7 @@ fn replay_micro_case(case: &Value) -> Result<Summary, Mismatch> {
 }
 
 /// Checks `kill_ring_vectors.json` against [`Game::kill_ring`]; returns how many vectors matched.
-pub fn check_kill_ring(json: &str) -> Result<usize, Mismatch> {
+pub fn check_kill_ring(json: &str) -> Result<usize, ReplayError> {
     let v: Value =
         serde_json::from_str(json).map_err(|e| bad("kill_ring", "json", e.to_string()))?;
     let ring = crate::rules::kill_ring_vectors();
@@ -534,46 +658,106 @@ pub fn check_kill_ring(json: &str) -> Result<usize, Mismatch> {
             hex_f32(row.get("ybits")).ok_or_else(|| bad("kill_ring", "ybits", row.to_string()))?,
         );
         if want.to_bits() != ours.to_bits() {
-            return Err(Mismatch {
+            return Err(ReplayError::from(Mismatch {
                 trace: "kill_ring_vectors".into(),
                 iteration: 0,
                 field: format!("vector {i} (angle {})", i * 10),
                 expected: format!("{want:?}"),
                 got: format!("{ours:?}"),
-            });
+            }));
         }
     }
     Ok(rows.len())
 }
 
-/// Replays golden files by name, as `play verify cloudwars FILE...` does: a `*.scenario.json`
-/// with the `*.trace.jsonl` beside it (either may be named), `micro_cases.json` and
-/// `kill_ring_vectors.json`. Returns the summary line or the first mismatch.
-pub fn verify_files(files: &[String]) -> Result<String, String> {
-    let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
+/// Replays golden files, as `play verify cloudwars FILE...` does: a `*.scenario.json` with the
+/// `*.trace.jsonl` beside it (either may be named), `micro_cases.json` and
+/// `kill_ring_vectors.json`. Each file is at most [`MAX_FILE_BYTES`] (checked before reading).
+///
+/// Returns what was checked (scenarios and micro cases are traces, the kill-ring file counts
+/// as one; updates are steps), or the first mismatch, unreadable file or exceeded limit. Files
+/// that hold no trace at all (`[]` as micro cases, no file) are [`VerifyError::Empty`].
+pub fn verify_files<P: AsRef<Path>>(files: &[P]) -> Result<ReplaySummary, VerifyError> {
     let mut scenarios = Summary::default();
     let mut micro = Summary::default();
     let mut ring = 0;
+    let mut ring_files = 0;
     for file in files {
-        if let Some(stem) = file
+        let path = file.as_ref();
+        let name = path.to_string_lossy();
+        let failed = |e: ReplayError| match e {
+            ReplayError::Mismatch(m) => VerifyError::from(pathfind::replay::Mismatch::from(*m)),
+            other => VerifyError::Format {
+                path: path.to_owned(),
+                message: other.to_string(),
+            },
+        };
+        if let Some(stem) = name
             .strip_suffix(".scenario.json")
-            .or_else(|| file.strip_suffix(".trace.jsonl"))
+            .or_else(|| name.strip_suffix(".trace.jsonl"))
         {
-            let scenario = Scenario::parse(&read(&format!("{stem}.scenario.json"))?)
-                .map_err(|e| e.to_string())?;
-            let trace = read(&format!("{stem}.trace.jsonl"))?;
-            scenarios += replay_scenario(&scenario, &trace).map_err(|e| e.to_string())?;
-        } else if file.ends_with("micro_cases.json") {
-            micro += replay_micro_cases(&read(file)?).map_err(|e| e.to_string())?;
-        } else if file.ends_with("kill_ring_vectors.json") {
-            ring += check_kill_ring(&read(file)?).map_err(|e| e.to_string())?;
+            let scenario_path = PathBuf::from(format!("{stem}.scenario.json"));
+            let scenario = Scenario::parse(&read_limited(&scenario_path)?).map_err(failed)?;
+            let trace = read_limited(Path::new(&format!("{stem}.trace.jsonl")))?;
+            scenarios += replay_scenario(&scenario, &trace).map_err(failed)?;
+        } else if name.ends_with("micro_cases.json") {
+            micro += replay_micro_cases(&read_limited(path)?).map_err(failed)?;
+        } else if name.ends_with("kill_ring_vectors.json") {
+            ring += check_kill_ring(&read_limited(path)?).map_err(failed)?;
+            ring_files += 1;
         } else {
-            return Err(format!(
-                "{file}: not a cloudwars golden file (*.scenario.json, *.trace.jsonl, micro_cases.json, kill_ring_vectors.json)"
-            ));
+            return Err(VerifyError::Format {
+                path: path.to_owned(),
+                message: "not a cloudwars golden file (*.scenario.json, *.trace.jsonl, \
+                          micro_cases.json, kill_ring_vectors.json)"
+                    .into(),
+            });
         }
     }
-    Ok(summary_line(&scenarios, &micro, ring))
+    let traces = (scenarios.traces + micro.traces + ring_files) as u64;
+    if traces == 0 {
+        let paths: Vec<String> = files
+            .iter()
+            .map(|f| f.as_ref().display().to_string())
+            .collect();
+        return Err(VerifyError::Empty {
+            paths: if paths.is_empty() {
+                "no files".into()
+            } else {
+                paths.join(", ")
+            },
+        });
+    }
+    Ok(ReplaySummary {
+        game: "cloudwars".into(),
+        traces,
+        steps: scenarios.iterations + micro.iterations,
+        step_name: "updates".into(),
+        notes: vec![format!(
+            "{} scenarios ({} states, {} commands), {} micro cases, {ring} kill-ring vectors",
+            scenarios.traces, scenarios.states, scenarios.commands, micro.traces
+        )],
+    })
+}
+
+/// Reads a file of at most [`MAX_FILE_BYTES`], checking the size before reading.
+fn read_limited(path: &Path) -> Result<String, VerifyError> {
+    let io = |source| VerifyError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(VerifyError::Format {
+            path: path.to_owned(),
+            message: format!("{size} bytes, above the limit of {MAX_FILE_BYTES}"),
+        });
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_FILE_BYTES), &mut text)
+        .map_err(io)?;
+    Ok(text)
 }
 
 /// The one-line summary: `conformance: cloudwars: N scenarios, M iterations, ... all match`.
@@ -588,4 +772,104 @@ pub fn summary_line(scenarios: &Summary, micro: &Summary, ring: usize) -> String
         micro.iterations,
         ring
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario_json(iterations: &str) -> String {
+        format!(
+            r#"{{"name":"t","width":100,"height":100,"gameSpeed":60,"iterations":{iterations},
+               "clouds":[{{"x":50,"y":50,"vx":0,"vy":0,"vapor":9,"player":"P","color":"blue"}}],
+               "commands":[]}}"#
+        )
+    }
+
+    fn micro_json(iter: &str) -> String {
+        format!(
+            r#"[{{"name":"m","width":100,"height":100,"gameSpeed":60,
+                 "before":[[50,50,0,0,9,"P","blue"]],"commands":[],
+                 "after":[{{"iter":{iter},"hash":"0","worldVapor":9,"alive":1,"win":false,"leader":"P"}}]}}]"#
+        )
+    }
+
+    #[test]
+    fn scenario_iterations_are_checked_against_the_limit() {
+        for bad in ["-1", "-2", "99999999999", "1e300", "18446744073709551615"] {
+            match Scenario::parse(&scenario_json(bad)) {
+                Err(ReplayError::Limit {
+                    field: "iterations",
+                    value,
+                    limit,
+                    ..
+                }) => {
+                    assert_eq!(limit, MAX_SCENARIO_ITERATIONS);
+                    assert!(value.starts_with(&bad[..2]), "{value}");
+                }
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+        // A scenario built by hand gets the same check before anything is allocated.
+        let mut scenario = Scenario::parse(&scenario_json("3")).unwrap();
+        scenario.iterations = u64::MAX;
+        assert!(matches!(
+            replay_scenario(&scenario, ""),
+            Err(ReplayError::Limit { .. })
+        ));
+        // Within the limit, a trace without ticks stops at the first missing one.
+        scenario.iterations = MAX_SCENARIO_ITERATIONS;
+        assert!(matches!(
+            replay_scenario(&scenario, ""),
+            Err(ReplayError::Format { field, .. }) if field == "tick 0"
+        ));
+    }
+
+    #[test]
+    fn micro_case_iterations_are_checked_against_the_limit() {
+        for bad in ["-1", "2147483648", "100001", "1.5"] {
+            let err = replay_micro_cases(&micro_json(bad)).unwrap_err();
+            assert!(
+                matches!(err, ReplayError::Limit { field: "iter", .. }),
+                "{bad}: {err:?}"
+            );
+        }
+        // A small count runs and reaches the comparison.
+        assert!(matches!(
+            replay_micro_cases(&micro_json("3")),
+            Err(ReplayError::Mismatch(_))
+        ));
+    }
+
+    #[test]
+    fn board_sizes_that_do_not_fit_an_i32_are_rejected_not_truncated() {
+        let text = scenario_json("1").replace("\"width\":100", "\"width\":4294967396");
+        assert!(matches!(
+            Scenario::parse(&text),
+            Err(ReplayError::Limit { field: "width", .. })
+        ));
+    }
+
+    #[test]
+    fn files_without_traces_are_an_error() {
+        let none: [&str; 0] = [];
+        assert!(matches!(
+            verify_files(&none),
+            Err(VerifyError::Empty { .. })
+        ));
+        let dir = std::env::temp_dir().join(format!("cloudwars-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let empty = dir.join("micro_cases.json");
+        std::fs::write(&empty, "[]").unwrap();
+        assert!(matches!(
+            verify_files(&[&empty]),
+            Err(VerifyError::Empty { .. })
+        ));
+        std::fs::write(&empty, "").unwrap();
+        assert!(matches!(
+            verify_files(&[&empty]),
+            Err(VerifyError::Format { .. })
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -11,83 +11,14 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use smallvec::{SmallVec, smallvec};
-use thiserror::Error;
+use smallvec::SmallVec;
 
 use crate::action::{Action, Event, Events};
-use crate::cloud::{Cloud, Player, PlayerId, Uid, Vec2};
-use crate::state::{Config, Leader, Outcome, State, WinReason, WorldParams};
-
-/// Why a move or kill was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum CommandError {
-    /// No such player, or the player has no cloud.
-    #[error("{0} has no cloud in this world")]
-    UnknownPlayer(PlayerId),
-    /// A NaN or infinite wind component. The original accepts NaN (and then cannot serialise its
-    /// world); we refuse it. This is a deliberate deviation.
-    #[error("the wind ({x}, {y}) is not finite")]
-    NonFiniteWind {
-        /// The rejected x.
-        x: f32,
-        /// The rejected y.
-        y: f32,
-    },
-    /// The wind strength is below 1 or above half the vapor (both bounds inclusive are allowed).
-    /// A dead player always gets this.
-    #[error("wind strength {strength} is outside [1, {max}] (half the cloud's vapor)")]
-    StrengthOutOfRange {
-        /// `sqrt(x*x + y*y)` as the original computes it.
-        strength: f32,
-        /// Half the cloud's vapor.
-        max: f32,
-    },
-    /// `kill` by a player who is already dead.
-    #[error("{0} is already dead")]
-    AlreadyDead(PlayerId),
-}
-
-/// Why a world could not be built.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum WorldError {
-    /// Width or height below 1.
-    #[error("board size {width}x{height} is not positive")]
-    BadSize {
-        /// The rejected width.
-        width: i32,
-        /// The rejected height.
-        height: i32,
-    },
-    /// A cloud field that is NaN or infinite.
-    #[error("cloud {index}: {field} is {value}, not finite")]
-    NonFinite {
-        /// The cloud's position in the list.
-        index: usize,
-        /// `x`, `y`, `vx`, `vy` or `vapor`.
-        field: &'static str,
-        /// The rejected value.
-        value: f32,
-    },
-    /// More than 255 players.
-    #[error("{count} players; at most 255 are supported")]
-    TooManyPlayers {
-        /// How many were asked for.
-        count: usize,
-    },
-    /// More than 65 535 clouds.
-    #[error("{count} clouds; at most 65535 are supported")]
-    TooManyClouds {
-        /// How many were asked for.
-        count: usize,
-    },
-    /// Random placement found no spot that overlaps no cloud (the original would loop for ever).
-    #[error("no free spot for a new player after {attempts} attempts")]
-    NoFreeSpot {
-        /// How many positions were tried.
-        attempts: u32,
-    },
-}
+use crate::cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
+pub use crate::error::{CommandError, WorldError};
+use crate::state::{
+    Config, Leader, MAX_PLAYERS, Outcome, Setup, State, WinReason, WindStrength, WorldParams,
+};
 
 /// One cloud of an explicit world: what a scenario file or a loaded world lists.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,32 +40,131 @@ pub const PLACEMENT_ATTEMPTS: u32 = 100_000;
 /// Below this many clouds an update compares every pair; above it, it sweeps along x.
 const SWEEP_MIN_CLOUDS: usize = 12;
 
-/// A CloudWars world's fixed part: its [`Config`] and the precomputed kill ring. Built once and
-/// shared by reference; all changing data is in [`State`].
+/// A CloudWars world's fixed part: its [`Config`], the [`Setup`] of new games and the
+/// precomputed kill ring and wind directions. Built once and shared by reference; all changing
+/// data is in [`State`]. Fields are private so the precomputed tables always match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     config: Config,
+    setup: Setup,
     kill_ring: [Vec2; 36],
+    /// Unit vectors of the setup's wind directions.
+    directions: Vec<Vec2>,
 }
 
 impl Game {
-    /// A game with this configuration (the board must be at least 1×1).
+    /// A game with this configuration (the board must be at least 1×1) and the default
+    /// [`Setup`] (the original server's world: 100 rainclouds, 3 players).
     pub fn new(config: Config) -> Result<Game, WorldError> {
+        Game::with_setup(config, Setup::default())
+    }
+
+    /// A game with this configuration and setup (checked: 1 to 64 players of finite vapor at
+    /// least 2, at most 65 535 clouds in all, 1 to 360 wind directions, finite strengths).
+    pub fn with_setup(config: Config, setup: Setup) -> Result<Game, WorldError> {
         if config.width < 1 || config.height < 1 {
             return Err(WorldError::BadSize {
                 width: config.width,
                 height: config.height,
             });
         }
+        let bad = |field, value: String, reason| {
+            Err(WorldError::BadSetup {
+                field,
+                value,
+                reason,
+            })
+        };
+        if !(1..=MAX_PLAYERS).contains(&setup.players) {
+            return bad("players", setup.players.to_string(), "1 to 64");
+        }
+        let vapor = setup.params.player_vapor;
+        if !(vapor.is_finite() && vapor >= 2.0) {
+            return bad("player_vapor", vapor.to_string(), "finite, at least 2");
+        }
+        if setup.params.rainclouds + setup.players > u16::MAX as usize {
+            return bad(
+                "rainclouds",
+                setup.params.rainclouds.to_string(),
+                "at most 65535 clouds with the players",
+            );
+        }
+        if !(setup.params.max_wind.is_finite() && setup.params.max_vapor.is_finite()) {
+            return bad(
+                "max_wind/max_vapor",
+                format!("{}/{}", setup.params.max_wind, setup.params.max_vapor),
+                "finite",
+            );
+        }
+        if !(1..=360).contains(&setup.winds.directions) {
+            return bad(
+                "winds.directions",
+                setup.winds.directions.to_string(),
+                "1 to 360",
+            );
+        }
+        for s in &setup.winds.strengths {
+            let (WindStrength::Absolute(v) | WindStrength::OfVapor(v)) = *s;
+            if !v.is_finite() {
+                return bad("winds.strengths", v.to_string(), "finite");
+            }
+        }
+        let n = setup.winds.directions;
+        let directions = (0..n)
+            .map(|k| {
+                let angle = f32::from(k) * (2.0 * std::f32::consts::PI / f32::from(n));
+                Vec2::new(angle.cos(), angle.sin())
+            })
+            .collect();
         Ok(Game {
             config,
+            setup,
             kill_ring: kill_ring_vectors(),
+            directions,
         })
     }
 
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// What [`initial_state`](Game::initial_state) builds and
+    /// [`legal_actions`](Game::legal_actions) lists.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The number of players of [`initial_state`](Game::initial_state)'s games.
+    pub fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    /// A new game, seeded: [`new_world`](Game::new_world) with the setup's parameters, then the
+    /// setup's players (`P1`, `P2`, ...; colours blue, gray, orange, purple, red in turn) joining
+    /// at random free spots in order, as the original server places them. On a board too
+    /// crowded to find a free spot in [`PLACEMENT_ATTEMPTS`] draws, the player takes the last
+    /// spot drawn (the original would retry for ever).
+    pub fn initial_state(&self, seed: u64) -> State {
+        let mut state = self.new_world(&self.setup.params, seed);
+        for i in 0..self.setup.players {
+            let player = Player {
+                name: format!("P{}", i + 1),
+                color: Color::ALL[i % Color::ALL.len()],
+            };
+            let vapor = self.setup.params.player_vapor;
+            if let Err(WorldError::NoFreeSpot { .. }) =
+                self.add_player(&mut state, player.clone(), None, vapor)
+            {
+                let pos = Vec2::new(
+                    state.rng.random::<f32>() * self.config.width as f32,
+                    state.rng.random::<f32>() * self.config.height as f32,
+                );
+                // Checked by with_setup: fewer than 65 535 clouds and 64 players.
+                let _ = self.add_player(&mut state, player, Some(pos), vapor);
+            }
+        }
+        state
     }
 
     /// The 36 winds `kill` applies, `NewVelocityByAngle(i, 2.5)` for `i = 0, 10, …, 350`.
@@ -272,6 +302,7 @@ impl Game {
                 push_spawned(state, spawned);
                 Ok(())
             }
+            Action::Wait => Ok(()),
             Action::Kill => {
                 if state.clouds[index].is_dead() {
                     // The server answers "err: you're already dead" and never calls Kill; the
@@ -305,6 +336,7 @@ impl Game {
             .ok_or(CommandError::UnknownPlayer(player))?;
         match action {
             Action::Move(wind) => move_cloud(&mut cloud, wind).map(|_| ()),
+            Action::Wait => Ok(()),
             Action::Kill if cloud.is_dead() => Err(CommandError::AlreadyDead(player)),
             Action::Kill => Ok(()),
         }
@@ -312,18 +344,63 @@ impl Game {
 
     // ---------------------------------------------------------------- the step API
 
-    /// Pure step: a copy of `state` after the commands (in order) and one update.
-    pub fn step(&self, state: &State, actions: &[(PlayerId, Action)]) -> State {
+    /// The players who act: every living player (vapor at least 1, ids below 64) while the
+    /// game is not over; nobody once it is.
+    pub fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        let mut set = pathfind::tree::PlayerSet::EMPTY;
+        if self.is_terminal(state) {
+            return set;
+        }
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.index() < pathfind::tree::PlayerSet::CAPACITY
+                && !c.is_dead()
+            {
+                set = set.with(id.index());
+            }
+        }
+        set
+    }
+
+    /// Whether the game is over: the win flag of the last update is set (a share above 51%, the
+    /// timeout `iteration > 3 * 60 * game_speed`, or no player alive). This is the one meaning of
+    /// "over" in the crate: [`outcome`](Game::outcome) is `Some` exactly then, and
+    /// [`advance`](Game::advance) and [`step`](Game::step) change nothing then. (The original
+    /// server plays on and its share flag can turn false again; [`advance_commands`](Game::advance_commands)
+    /// and [`update`](Game::update) do so too, for replays and the server.)
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.win
+    }
+
+    /// One step with one action per player of [`to_move`](Game::to_move), in increasing player
+    /// order (`actions[i]` belongs to the `i`-th player to move; missing ones wait, extra ones are
+    /// ignored): the commands apply in player order, then one update runs. A refused command
+    /// changes nothing and is reported in the events. A terminal state does not change.
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        if self.is_terminal(state) {
+            return Events::new();
+        }
+        let movers = self.to_move(state);
+        let mut commands: SmallVec<[(PlayerId, Action); 8]> = SmallVec::new();
+        for (player, action) in movers.iter().zip(actions) {
+            commands.push((PlayerId(player as u8), *action));
+        }
+        self.advance_commands(state, &commands)
+    }
+
+    /// The pure form of [`advance`](Game::advance): a copy of `state`, advanced.
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
         let mut next = state.clone();
         self.advance(&mut next, actions);
         next
     }
 
-    /// In-place step: applies the commands in order (refused ones change nothing), then runs one
-    /// update. Returns what happened: each command's result and each player that died.
-    pub fn advance(&self, state: &mut State, actions: &[(PlayerId, Action)]) -> Events {
+    /// The original's free form of a step: any number of commands, from any player, applied in
+    /// order (refused ones change nothing), then one update, whether or not the win flag is set.
+    /// Returns each command's result and each player that died.
+    pub fn advance_commands(&self, state: &mut State, commands: &[(PlayerId, Action)]) -> Events {
         let mut events = Events::new();
-        for &(player, action) in actions {
+        for &(player, action) in commands {
             let result = self.apply(state, player, action);
             events.push(Event::Command {
                 player,
@@ -353,35 +430,81 @@ impl Game {
         events
     }
 
-    /// A small set of valid commands for `player`: 16 directions times 3 strengths (the minimum
-    /// 1, a twentieth and a fifth of the vapor, each only if valid), then `Kill`. The real action
-    /// space is continuous; this is the sample the example search bot uses. Fills `buf` (cleared
-    /// first) without allocating once it has grown.
+    /// The pure form of [`advance_commands`](Game::advance_commands).
+    pub fn step_commands(&self, state: &State, commands: &[(PlayerId, Action)]) -> State {
+        let mut next = state.clone();
+        self.advance_commands(&mut next, commands);
+        next
+    }
+
+    /// `player`'s legal actions in the setup's discretisation of the continuous wind
+    /// ([`WindGrid`](crate::WindGrid)): first [`Action::Wait`], then for each strength in order
+    /// each direction in order, leaving out the winds the rules refuse, then
+    /// [`Action::Kill`] if the grid lists it. Empty for a player not to move (dead, unknown, or
+    /// the game is over). Fills `buf` (cleared first) without allocating once it has grown.
     pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
         buf.clear();
+        if !self.to_move(state).contains(player.index()) {
+            return;
+        }
         let Some(cloud) = state.cloud_of(player) else {
             return;
         };
-        if cloud.is_dead() {
-            return;
-        }
-        for strength in [1.0, cloud.vapor / 20.0, cloud.vapor / 5.0] {
-            for k in 0..16 {
-                let angle = k as f32 * (std::f32::consts::PI / 8.0);
-                let wind = Vec2::new(angle.cos() * strength, angle.sin() * strength);
-                let action = Action::Move(wind);
-                if self.check(state, player, action).is_ok() {
+        buf.push(Action::Wait);
+        for strength in &self.setup.winds.strengths {
+            let strength = match *strength {
+                WindStrength::Absolute(v) => v,
+                WindStrength::OfVapor(f) => cloud.vapor * f,
+            };
+            for d in &self.directions {
+                let action = Action::Move(Vec2::new(d.x * strength, d.y * strength));
+                let mut copy = *cloud;
+                if let Action::Move(wind) = action
+                    && move_cloud(&mut copy, wind).is_ok()
+                {
                     buf.push(action);
                 }
             }
         }
-        buf.push(Action::Kill);
+        if self.setup.winds.kill {
+            buf.push(Action::Kill);
+        }
     }
 
-    /// What a player is told: CloudWars hides nothing, so every player gets the whole world, as
-    /// the `list` reply shows it (dead players included, clouds in list order).
-    pub fn observe(&self, state: &State) -> crate::protocol::WorldJson {
-        crate::protocol::WorldJson::from_state(self, state)
+    /// What a player is told: CloudWars hides nothing, so every player sees the whole state.
+    /// The `list` JSON of it is [`WorldJson::from_state`](crate::protocol::WorldJson::from_state).
+    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+        state.clone()
+    }
+
+    /// One value per player in `[0, 1]` (written to `out[..players]`): in a finished game 1 for
+    /// the winner and 0 for the others (all `1/n` when no player is alive); before, each
+    /// player's share of the players' vapor (all `1/n` when they have none).
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let n = state.players.len().min(out.len());
+        let share = if n == 0 { 0.0 } else { 1.0 / n as f64 };
+        out[..n].iter_mut().for_each(|v| *v = 0.0);
+        if self.is_terminal(state) {
+            match state.leader {
+                Leader::Player(id) if id.index() < n => out[id.index()] = 1.0,
+                _ => out[..n].iter_mut().for_each(|v| *v = share),
+            }
+            return;
+        }
+        let mut total = 0.0f64;
+        for c in &state.clouds {
+            if let Some(id) = c.owner
+                && id.index() < n
+            {
+                out[id.index()] = f64::from(c.vapor.max(0.0));
+                total += f64::from(c.vapor.max(0.0));
+            }
+        }
+        if total > 0.0 && total.is_finite() {
+            out[..n].iter_mut().for_each(|v| *v /= total);
+        } else {
+            out[..n].iter_mut().for_each(|v| *v = share);
+        }
     }
 
     /// The result, once the win flag is set (see [`Outcome`]).
@@ -402,6 +525,16 @@ impl Game {
                 vapors[id.index()] = c.vapor;
             }
         }
+        let ranks = vapors
+            .iter()
+            .map(|v| {
+                if reason == WinReason::NoPlayerAlive {
+                    1
+                } else {
+                    1 + vapors.iter().filter(|o| *o > v).count() as u32
+                }
+            })
+            .collect();
         Some(Outcome {
             winner: match state.leader {
                 Leader::Player(id) => Some(id),
@@ -410,6 +543,7 @@ impl Game {
             reason,
             iteration: state.iteration,
             vapors,
+            ranks,
         })
     }
 
@@ -443,13 +577,42 @@ impl Game {
         let height = self.config.height as f32;
         let n = state.clouds.len();
 
+        let mut scratch = std::mem::take(&mut state.scratch);
+        // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
+        let cap = state.clouds.capacity().max(n);
+        if scratch.new_index.capacity() < cap {
+            scratch
+                .new_index
+                .reserve_exact(cap - scratch.new_index.len());
+        }
+        if scratch.kept.capacity() < cap.div_ceil(64) {
+            scratch
+                .kept
+                .reserve_exact(cap.div_ceil(64) - scratch.kept.len());
+        }
+        let buffers = SweepBuffers {
+            order: std::mem::take(&mut state.sweep),
+            xs: std::mem::take(&mut scratch.xs),
+            rank: std::mem::take(&mut scratch.rank),
+            marks: std::mem::take(&mut scratch.marks),
+            radius: std::mem::take(&mut scratch.radius),
+        };
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
-            Sweep::prepare(&state.clouds, std::mem::take(&mut state.sweep))
+            match Sweep::prepare(&state.clouds, buffers) {
+                Ok(sweep) => Some(sweep),
+                Err(buffers) => {
+                    state.sweep = scratch.put_back(buffers);
+                    None
+                }
+            }
         } else {
+            state.sweep = scratch.put_back(buffers);
             None
         };
 
-        let mut kept: SmallVec<[u64; 4]> = smallvec![0; n.div_ceil(64)];
+        let mut kept = std::mem::take(&mut scratch.kept);
+        kept.clear();
+        kept.resize(n.div_ceil(64), 0);
         let mut world_vapor = 0.0f32;
         let mut alive = 0u32;
         for i in 0..n {
@@ -458,6 +621,9 @@ impl Game {
                 // Dead at the start of its update: zeroed, no movement, no bounce
                 // (core/cloud.go:71-74).
                 clouds[i].vapor = 0.0;
+                if let Some(sw) = &mut sweep {
+                    sw.radius[i] = 0.0;
+                }
             } else {
                 {
                     let c = &mut clouds[i];
@@ -489,27 +655,44 @@ impl Game {
             }
         }
 
-        // Drop the rainclouds that were dead right after their own update, keeping the order.
-        let mut new_index: SmallVec<[u16; 256]> = SmallVec::new();
-        let mut write = 0usize;
-        for read in 0..n {
-            new_index.push(write as u16);
-            if kept[read / 64] & (1 << (read % 64)) != 0 {
-                state.clouds[write] = state.clouds[read];
-                write += 1;
+        // Drop the rainclouds that were dead right after their own update, keeping the order
+        // (nothing to do when every cloud stays, the usual case).
+        let survivors: u32 = kept.iter().map(|w| w.count_ones()).sum();
+        if survivors as usize != n {
+            let mut new_index = std::mem::take(&mut scratch.new_index);
+            new_index.clear();
+            let mut write = 0usize;
+            for read in 0..n {
+                new_index.push(write as u16);
+                if kept[read / 64] & (1 << (read % 64)) != 0 {
+                    state.clouds[write] = state.clouds[read];
+                    write += 1;
+                }
             }
+            state.clouds.truncate(write);
+            if let Some(sw) = &mut sweep {
+                // Keep the order (and its x column) of the survivors, renumbered.
+                let mut w = 0;
+                for r in 0..sw.order.len() {
+                    let i = sw.order[r] as usize;
+                    if kept[i / 64] & (1 << (i % 64)) != 0 {
+                        sw.order[w] = new_index[i];
+                        sw.xs[w] = sw.xs[r];
+                        w += 1;
+                    }
+                }
+                sw.order.truncate(w);
+                sw.xs.truncate(w);
+            }
+            scratch.new_index = new_index;
         }
-        state.clouds.truncate(write);
         if let Some(sw) = sweep {
-            let mut order = sw.order;
-            order.retain(|i| kept[*i as usize / 64] & (1 << (*i as usize % 64)) != 0);
-            for i in order.iter_mut() {
-                *i = new_index[*i as usize];
-            }
-            state.sweep = order;
+            state.sweep = scratch.put_back(sw.into_buffers());
         }
+        scratch.kept = kept;
+        state.scratch = scratch;
 
-        state.iteration += 1;
+        state.iteration = state.iteration.saturating_add(1);
         state.world_vapor = world_vapor;
         state.alive = alive;
         let (win, leader) = self.is_winner(state);
@@ -671,6 +854,53 @@ fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
     gained
 }
 
+/// [`absorb_pair`] with the radii read from (and written back to) `radius`, which must hold
+/// `clouds[i].radius()` for `a` and `o`. The exact intersection test is [`Cloud::intersects`]
+/// with a square-root-free shortcut: with `q = f32(dx*dx + dy*dy)` and `s = f32(r_o + r_a)`,
+/// `q >= s*s` (both exact in `f64`) means `sqrt(q) >= s`, hence `f32(sqrt(q)) >= s` (`s` is
+/// an `f32` and rounding is monotone): apart, as `intersects` would say. Otherwise the
+/// square root decides, as in the original.
+#[inline]
+fn absorb_pair_cached(clouds: &mut [Cloud], radius: &mut [f32], a: usize, o: usize) -> bool {
+    let (ca, co) = pair_mut(clouds, a, o);
+    if co.is_dead() || surely_apart(ca, co) {
+        return false;
+    }
+    let (mut ra, mut ro) = (radius[a], radius[o]);
+    let a_is_smaller = ra < ro;
+    let mut gained = false;
+    loop {
+        let dx = co.pos.x - ca.pos.x;
+        let dy = co.pos.y - ca.pos.y;
+        let q = dx * dx + dy * dy;
+        let s = ro + ra;
+        if f64::from(q) >= f64::from(s) * f64::from(s) || !(q.sqrt() < s) {
+            break;
+        }
+        if ca.is_dead() || co.is_dead() {
+            break;
+        }
+        let (small, big) = if a_is_smaller {
+            (&mut *ca, &mut *co)
+        } else {
+            (&mut *co, &mut *ca)
+        };
+        let drained = small.vapor - 1.0f32;
+        if drained == small.vapor {
+            // See absorb_pair: the original loops for ever here.
+            break;
+        }
+        big.vapor += 1.0f32;
+        small.vapor = drained;
+        gained |= !a_is_smaller;
+        ra = ca.radius();
+        ro = co.radius();
+    }
+    radius[a] = ra;
+    radius[o] = ro;
+    gained
+}
+
 /// A square-root-free test that two clouds cannot intersect, exact in the sense that it never
 /// says "apart" when [`Cloud::intersects`] would say they touch.
 ///
@@ -717,26 +947,80 @@ fn pair_mut(clouds: &mut [Cloud], a: usize, b: usize) -> (&mut Cloud, &mut Cloud
 struct Sweep {
     /// Cloud indices sorted by `pos.x`.
     order: Vec<u16>,
+    /// `xs[r]`: the x of cloud `order[r]`, so the scans read one contiguous array.
+    xs: Vec<f32>,
     /// `rank[i]`: where cloud `i` sits in `order`.
-    rank: SmallVec<[u16; 256]>,
+    rank: Vec<u16>,
+    /// Candidate marks, one bit per cloud index: iterating the set bits visits the candidates
+    /// in list order without sorting them. All clear between two absorptions.
+    marks: Vec<u64>,
+    /// `radius[i] == clouds[i].radius()`, kept exact as vapors change (one square root per
+    /// change instead of two per pair test).
+    radius: Vec<f32>,
     /// An upper bound of every live cloud's vapor.
     max_vapor: f32,
+    /// `sqrt(max_vapor)`, recomputed only when `max_vapor` changes.
+    max_radius: f32,
+}
+
+/// The buffers a [`Sweep`] reuses across updates (kept in the state's scratch).
+pub(crate) struct SweepBuffers {
+    pub(crate) order: Vec<u16>,
+    pub(crate) xs: Vec<f32>,
+    pub(crate) rank: Vec<u16>,
+    pub(crate) marks: Vec<u64>,
+    pub(crate) radius: Vec<f32>,
 }
 
 impl Sweep {
-    fn prepare(clouds: &Vec<Cloud>, mut order: Vec<u16>) -> Option<Sweep> {
+    fn prepare(clouds: &Vec<Cloud>, buffers: SweepBuffers) -> Result<Sweep, SweepBuffers> {
+        let SweepBuffers {
+            mut order,
+            mut xs,
+            mut rank,
+            mut marks,
+            mut radius,
+        } = buffers;
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
         for c in clouds {
             if !c.pos.is_finite() || c.vapor.is_nan() {
-                return None;
+                return Err(SweepBuffers {
+                    order,
+                    xs,
+                    rank,
+                    marks,
+                    radius,
+                });
             }
             if c.vapor > max_vapor {
                 max_vapor = c.vapor;
             }
         }
+        // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
+        let cap = clouds.capacity().max(n);
+        if order.capacity() < cap {
+            order.reserve_exact(cap - order.len());
+        }
+        if xs.capacity() < cap {
+            xs.reserve_exact(cap - xs.len());
+        }
+        if rank.capacity() < cap {
+            rank.reserve_exact(cap - rank.len());
+        }
+        if radius.capacity() < cap {
+            radius.reserve_exact(cap - radius.len());
+        }
+        radius.clear();
+        radius.extend(clouds.iter().map(Cloud::radius));
+        if marks.capacity() < cap.div_ceil(64) {
+            marks.reserve_exact(cap.div_ceil(64) - marks.len());
+        }
+        marks.clear();
+        marks.resize(n.div_ceil(64), 0);
         // Reuse the last update's order if it is a partial permutation; add new clouds.
-        let mut rank: SmallVec<[u16; 256]> = smallvec![u16::MAX; n];
+        rank.clear();
+        rank.resize(n, u16::MAX);
         let mut valid = order.len() <= n;
         if valid {
             for (r, &i) in order.iter().enumerate() {
@@ -752,50 +1036,84 @@ impl Sweep {
             order.clear();
             rank.iter_mut().for_each(|r| *r = u16::MAX);
         }
-        // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
-        if order.capacity() < clouds.len().max(clouds.capacity()) {
-            order.reserve_exact(clouds.capacity().max(n) - order.len());
-        }
-        for i in 0..n {
-            if rank[i] == u16::MAX {
+        for (i, &r) in rank.iter().enumerate() {
+            if r == u16::MAX {
                 order.push(i as u16);
             }
         }
+        xs.clear();
+        xs.extend(order.iter().map(|&i| clouds[i as usize].pos.x));
         // Insertion sort: nearly sorted from the last update, so about linear.
         for j in 1..order.len() {
             let mut p = j;
-            while p > 0 && clouds[order[p - 1] as usize].pos.x > clouds[order[p] as usize].pos.x {
+            while p > 0 && xs[p - 1] > xs[p] {
                 order.swap(p - 1, p);
+                xs.swap(p - 1, p);
                 p -= 1;
             }
         }
         for (r, &i) in order.iter().enumerate() {
             rank[i as usize] = r as u16;
         }
-        Some(Sweep {
+        Ok(Sweep {
             order,
+            xs,
             rank,
+            marks,
+            radius,
             max_vapor,
+            max_radius: max_vapor.sqrt(),
         })
     }
 
+    fn into_buffers(self) -> SweepBuffers {
+        SweepBuffers {
+            order: self.order,
+            xs: self.xs,
+            rank: self.rank,
+            marks: self.marks,
+            radius: self.radius,
+        }
+    }
+
+    fn refresh_radii(&mut self, clouds: &[Cloud]) {
+        for (r, c) in self.radius.iter_mut().zip(clouds) {
+            *r = c.radius();
+        }
+    }
+
+    fn raise_max_vapor(&mut self, vapor: f32) {
+        if vapor > self.max_vapor {
+            self.max_vapor = vapor;
+            self.max_radius = vapor.sqrt();
+        }
+    }
+
     /// Restores the sort after cloud `i` moved.
+    #[inline]
     fn reposition(&mut self, clouds: &[Cloud], i: usize) {
         let x = clouds[i].pos.x;
         let mut r = self.rank[i] as usize;
-        while r > 0 && clouds[self.order[r - 1] as usize].pos.x > x {
+        if self.xs[r] == x {
+            // Not moved along x (velocities freeze as subnormals after a while).
+            return;
+        }
+        while r > 0 && self.xs[r - 1] > x {
             let other = self.order[r - 1];
             self.order[r] = other;
+            self.xs[r] = self.xs[r - 1];
             self.rank[other as usize] = r as u16;
             r -= 1;
         }
-        while r + 1 < self.order.len() && clouds[self.order[r + 1] as usize].pos.x < x {
+        while r + 1 < self.order.len() && self.xs[r + 1] < x {
             let other = self.order[r + 1];
             self.order[r] = other;
+            self.xs[r] = self.xs[r + 1];
             self.rank[other as usize] = r as u16;
             r += 1;
         }
         self.order[r] = i as u16;
+        self.xs[r] = x;
         self.rank[i] = r as u16;
     }
 
@@ -808,51 +1126,62 @@ impl Sweep {
         if !ca.pos.is_finite() {
             // Moved to infinity: the sort cannot bound the search any more.
             absorb_range(clouds, a, 0);
-            self.max_vapor = f32::INFINITY;
+            self.raise_max_vapor(f32::INFINITY);
+            self.refresh_radii(clouds);
             return;
         }
-        let reach = f64::from(ca.radius() + self.max_vapor.sqrt()) + 1.0;
+        let reach = f64::from(self.radius[a] + self.max_radius) + 1.0;
         let x = f64::from(ca.pos.x);
-        let mut near: SmallVec<[u16; 64]> = SmallVec::new();
         let r = self.rank[a] as usize;
-        for &o in self.order[..r].iter().rev() {
-            if x - f64::from(clouds[o as usize].pos.x) >= reach {
+        let (mut lo, mut hi) = (usize::MAX, 0usize);
+        for k in (0..r).rev() {
+            if x - f64::from(self.xs[k]) >= reach {
                 break;
             }
-            near.push(o);
+            let o = self.order[k] as usize;
+            self.marks[o / 64] |= 1 << (o % 64);
+            lo = lo.min(o / 64);
+            hi = hi.max(o / 64);
         }
-        for &o in &self.order[r + 1..] {
-            if f64::from(clouds[o as usize].pos.x) - x >= reach {
+        for k in r + 1..self.order.len() {
+            if f64::from(self.xs[k]) - x >= reach {
                 break;
             }
-            near.push(o);
+            let o = self.order[k] as usize;
+            self.marks[o / 64] |= 1 << (o % 64);
+            lo = lo.min(o / 64);
+            hi = hi.max(o / 64);
         }
-        near.sort_unstable();
+        if lo > hi {
+            return;
+        }
         let start_vapor = ca.vapor;
-        for &o in &near {
-            let o = o as usize;
-            let gained = absorb_pair(clouds, a, o);
-            let grown = if gained {
-                clouds[a].vapor
-            } else {
-                clouds[o].vapor
-            };
-            if grown > self.max_vapor {
-                self.max_vapor = grown;
-            }
-            if clouds[a].vapor > start_vapor {
-                // Cloud a reaches further now: finish its pass the original way.
-                for o2 in o + 1..clouds.len() {
-                    if o2 != a {
-                        absorb_pair(clouds, a, o2);
+        for w in lo..=hi {
+            while self.marks[w] != 0 {
+                let bit = self.marks[w].trailing_zeros() as usize;
+                self.marks[w] &= self.marks[w] - 1;
+                let o = w * 64 + bit;
+                let gained = absorb_pair_cached(clouds, &mut self.radius, a, o);
+                let grown = if gained {
+                    clouds[a].vapor
+                } else {
+                    clouds[o].vapor
+                };
+                self.raise_max_vapor(grown);
+                if clouds[a].vapor > start_vapor {
+                    // Cloud a reaches further now: finish its pass the original way.
+                    self.marks[w..=hi].iter_mut().for_each(|m| *m = 0);
+                    for o2 in o + 1..clouds.len() {
+                        if o2 != a {
+                            absorb_pair(clouds, a, o2);
+                        }
                     }
-                }
-                for c in clouds.iter() {
-                    if c.vapor > self.max_vapor {
-                        self.max_vapor = c.vapor;
+                    for c in clouds.iter() {
+                        self.raise_max_vapor(c.vapor);
                     }
+                    self.refresh_radii(clouds);
+                    return;
                 }
-                return;
             }
         }
     }
@@ -892,6 +1221,18 @@ mod tests {
                 color: Color::Blue,
             }),
         }
+    }
+
+    #[test]
+    fn the_iteration_counter_saturates_instead_of_wrapping() {
+        let g = game(100, 100);
+        let mut s = g
+            .world_from_clouds(&[storm("P", 50.0, 50.0, 9.0)], 0)
+            .unwrap();
+        s.set_stats(u64::MAX, 9.0, 1, false, Leader::Unknown);
+        g.update(&mut s);
+        assert_eq!(s.iteration(), u64::MAX);
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::Timeout);
     }
 
     #[test]
@@ -1023,7 +1364,7 @@ mod tests {
                 0,
             )
             .unwrap();
-        let view = g.observe(&s);
+        let view = crate::protocol::WorldJson::from_state(&g, &g.observe(&s, PlayerId(0)));
         assert_eq!(view.clouds.len(), 2);
         assert_eq!(view.clouds[0].player, "P");
         assert_eq!(view.clouds[1].vel, Vec2::new(1.0, 2.0));

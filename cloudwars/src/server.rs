@@ -64,6 +64,28 @@ pub struct ServerConfig {
     /// Lockstep: how long the waiting players wait for a silent one before the update runs
     /// without it.
     pub lockstep_patience: Duration,
+    /// What happens to the connections when the game is over.
+    pub after_end: AfterEnd,
+    /// How long one reply may wait for a client that does not read before the server gives
+    /// up on that client and closes its connection (its seat counts as disconnected).
+    pub write_timeout: Duration,
+}
+
+/// What the server does with open connections once the game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterEnd {
+    /// Keep serving them, as the original does (it never closes: the original SimAI clients crash
+    /// on a nil pointer when the connection goes away). `list` shows the final world. A connection
+    /// closes when its client leaves, when a reply waits longer than
+    /// [`ServerConfig::write_timeout`], or after `idle` without a request, so a client that never
+    /// reads (or never speaks) cannot keep the server up; a client that keeps asking can, as with
+    /// the original.
+    KeepOpen {
+        /// How long a connection may stay silent after the end before it is closed.
+        idle: Duration,
+    },
+    /// Close every connection at once.
+    Close,
 }
 
 impl Default for ServerConfig {
@@ -80,6 +102,10 @@ impl Default for ServerConfig {
             stop_on_win: true,
             max_iterations: config.max_iterations().max(0) as u64 + 1,
             lockstep_patience: Duration::from_secs(2),
+            after_end: AfterEnd::KeepOpen {
+                idle: Duration::from_secs(60),
+            },
+            write_timeout: Duration::from_secs(5),
         }
     }
 }
@@ -245,8 +271,17 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Serves until the game is over, then closes every connection and returns the result.
+    /// Serves until the game is over and every connection has closed (see
+    /// [`ServerConfig::after_end`]), then returns the result.
     pub fn run(self) -> io::Result<MatchResult> {
+        let (result, lingering) = self.run_until_end()?;
+        lingering.wait();
+        Ok(result)
+    }
+
+    /// Serves until the game is over and returns its result at once, with the connections that
+    /// are still being served (with [`AfterEnd::KeepOpen`]); no new connection is accepted.
+    pub fn run_until_end(self) -> io::Result<(MatchResult, Lingering)> {
         self.listener.set_nonblocking(true)?;
         let ticker = match self.shared.cfg.pacing {
             Pacing::RealTime {
@@ -276,14 +311,37 @@ impl Server {
                 Err(e) => return Err(e),
             }
         }
+        drop(self.listener);
         if let Some(t) = ticker {
             let _ = t.join();
         }
-        for c in connections {
+        let result = self.shared.lock().finished.clone();
+        let lingering = Lingering { connections };
+        if self.shared.cfg.after_end == AfterEnd::Close {
+            lingering.wait();
+            return Ok((
+                result.expect("the loop ends only when finished"),
+                Lingering {
+                    connections: Vec::new(),
+                },
+            ));
+        }
+        Ok((result.expect("the loop ends only when finished"), lingering))
+    }
+}
+
+/// The connections still open after the game's end (see [`AfterEnd::KeepOpen`]).
+#[derive(Debug)]
+pub struct Lingering {
+    connections: Vec<thread::JoinHandle<()>>,
+}
+
+impl Lingering {
+    /// Waits until every connection has closed (each one is bounded: see [`AfterEnd::KeepOpen`]).
+    pub fn wait(self) {
+        for c in self.connections {
             let _ = c.join();
         }
-        let result = self.shared.lock().finished.clone();
-        Ok(result.expect("the loop ends only when finished"))
     }
 }
 
@@ -317,20 +375,50 @@ struct Session {
     me: Option<PlayerId>,
 }
 
+/// Marks the seat disconnected however the connection ends (even by a panic in its thread), so
+/// a lockstep round never waits for a seat nobody serves.
+struct Seated<'a> {
+    shared: &'a Shared,
+    session: Session,
+}
+
+impl Drop for Seated<'_> {
+    fn drop(&mut self) {
+        if let Some(id) = self.session.me {
+            let mut inner = self.shared.lock();
+            inner.seats[id.index()].connected = false;
+            self.shared.try_round(&mut inner, false);
+        }
+    }
+}
+
 fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_millis(50)))?;
+    // A client that does not read its replies blocks a write: give up on it after this long.
+    // One reply at a time is ever pending per connection (the next request is read only once
+    // the reply is written), so the queue per client is bounded by one reply.
+    stream.set_write_timeout(Some(shared.cfg.write_timeout.max(Duration::from_millis(1))))?;
     stream.set_nodelay(true)?;
     let mut writer = stream.try_clone()?;
     let mut reader = BufReader::new(stream);
-    let mut session = Session {
-        name: format!("unknown [{peer}]"),
-        color: Color::Red,
-        me: None,
+    let mut seated = Seated {
+        shared,
+        session: Session {
+            name: format!("unknown [{peer}]"),
+            color: Color::Red,
+            me: None,
+        },
     };
+    let session = &mut seated.session;
     let mut line = Vec::new();
-    let outcome = loop {
+    let mut last_request = Instant::now();
+    loop {
         if shared.lock().finished.is_some() {
-            break Ok(());
+            match shared.cfg.after_end {
+                AfterEnd::Close => break Ok(()),
+                AfterEnd::KeepOpen { idle } if last_request.elapsed() >= idle => break Ok(()),
+                AfterEnd::KeepOpen { .. } => {}
+            }
         }
         let room = MAX_LINE.saturating_sub(line.len()) as u64;
         let at_eof = match io::Read::take(&mut reader, room).read_until(b'\n', &mut line) {
@@ -346,10 +434,11 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
             }
             Err(e) => break Err(e),
         };
+        last_request = Instant::now();
         if at_eof {
             // End of stream: a last line without its newline is still a request.
             if !line.is_empty() {
-                let (reply, _) = respond(shared, &mut session, &line);
+                let (reply, _) = respond(shared, session, &line);
                 let _ = writer.write_all(reply.to_line().as_bytes());
             }
             break Ok(());
@@ -359,7 +448,7 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
             continue;
         }
         // A line (or MAX_LINE bytes without a newline, answered as one line).
-        let (reply, quit) = respond(shared, &mut session, &line);
+        let (reply, quit) = respond(shared, session, &line);
         line.clear();
         if let Err(e) = writer.write_all(reply.to_line().as_bytes()) {
             break Err(e);
@@ -367,13 +456,7 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
         if quit {
             break Ok(());
         }
-    };
-    if let Some(id) = session.me {
-        let mut inner = shared.lock();
-        inner.seats[id.index()].connected = false;
-        shared.try_round(&mut inner, false);
     }
-    outcome
 }
 
 /// One request, one reply (and whether to close the connection).
@@ -502,6 +585,7 @@ fn command(shared: &Shared, session: &Session, action: Action) -> Reply {
             let seat = &mut inner.seats[id.index()];
             let result = match action {
                 Action::Move(wind) => move_cloud(&mut seat.shadow, wind).map(|_| ()),
+                Action::Wait => Ok(()),
                 Action::Kill => {
                     seat.shadow.vapor = 0.0;
                     Ok(())

@@ -69,6 +69,74 @@ impl Default for WorldParams {
     }
 }
 
+/// What [`Game::initial_state`](crate::Game::initial_state) builds and what
+/// [`Game::legal_actions`](crate::Game::legal_actions) offers: the random world, the players, and
+/// the discretisation of the continuous wind. `Default` gives the original server's world
+/// (100 rainclouds, 3 players of 600 vapor) and 16 directions × 3 strengths.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The rainclouds and the players' starting vapor.
+    pub params: WorldParams,
+    /// How many players join (1 to [`MAX_PLAYERS`]); they are named `P1`, `P2`, ... with the
+    /// five colours in turn, and placed at random free spots, in order, with the seed.
+    pub players: usize,
+    /// The winds [`legal_actions`](crate::Game::legal_actions) lists.
+    pub winds: WindGrid,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            params: WorldParams::default(),
+            players: 3,
+            winds: WindGrid::default(),
+        }
+    }
+}
+
+/// The most players a [`Setup`] may ask for (a search's player set holds 64).
+pub const MAX_PLAYERS: usize = 64;
+
+/// A discretisation of the wind for search: `directions` evenly spaced angles (starting at
+/// +x, counter-clockwise in the board's coordinates, i.e. towards +y), each at every strength
+/// of `strengths`. A strength is absolute vapor or a fraction of the storm's vapor; winds the
+/// rules refuse (below 1, above half the vapor) are left out, so every listed action is legal.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct WindGrid {
+    /// Evenly spaced directions (1 to 360; 16 by default).
+    pub directions: u16,
+    /// The strengths, in order (by default 1, a twentieth and a fifth of the vapor).
+    pub strengths: Vec<WindStrength>,
+    /// Whether `kill` is listed (last). By default it is: it is legal while alive.
+    pub kill: bool,
+}
+
+impl Default for WindGrid {
+    fn default() -> WindGrid {
+        WindGrid {
+            directions: 16,
+            strengths: vec![
+                WindStrength::Absolute(1.0),
+                WindStrength::OfVapor(0.05),
+                WindStrength::OfVapor(0.2),
+            ],
+            kill: true,
+        }
+    }
+}
+
+/// One strength of a [`WindGrid`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WindStrength {
+    /// This much vapor.
+    Absolute(f32),
+    /// This fraction of the storm's vapor.
+    OfVapor(f32),
+}
+
 /// Who leads, as the original's `leader` string reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -112,6 +180,9 @@ pub struct Outcome {
     pub iteration: u64,
     /// Every player's vapor, by [`PlayerId`].
     pub vapors: Vec<f32>,
+    /// Every player's place by [`PlayerId`], 1-based: the winner (the leader) is 1, the others
+    /// follow by vapor, equal vapor shares the better place. With no player alive all share 1.
+    pub ranks: Vec<u32>,
 }
 
 /// Everything that changes during a game: the cloud list, the players, the statistics of the last
@@ -133,6 +204,32 @@ pub struct State {
     /// pairs which cannot touch. Not part of the game's state (ignored by `==`).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) sweep: Vec<u16>,
+    /// Reused buffers of an update (sweep ranks, survivors, new indices), kept so that updates
+    /// do not allocate once they have grown. Not part of the game's state.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) scratch: Scratch,
+}
+
+/// The buffers an update reuses (see [`State`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    pub(crate) rank: Vec<u16>,
+    pub(crate) xs: Vec<f32>,
+    pub(crate) marks: Vec<u64>,
+    pub(crate) radius: Vec<f32>,
+    pub(crate) kept: Vec<u64>,
+    pub(crate) new_index: Vec<u16>,
+}
+
+impl Scratch {
+    /// Keeps a sweep's buffers for the next update; returns its order (for `State::sweep`).
+    pub(crate) fn put_back(&mut self, buffers: crate::rules::SweepBuffers) -> Vec<u16> {
+        self.rank = buffers.rank;
+        self.xs = buffers.xs;
+        self.marks = buffers.marks;
+        self.radius = buffers.radius;
+        buffers.order
+    }
 }
 
 impl PartialEq for State {
@@ -161,6 +258,7 @@ impl State {
             leader: Leader::Unknown,
             rng: Pcg64Mcg::seed_from_u64(seed),
             sweep: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 

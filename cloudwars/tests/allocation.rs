@@ -1,47 +1,8 @@
-//! Allocation-free proof: after warm-up, `advance`, `update`, `apply` and `legal_actions` do not
-//! touch the heap (a counting global allocator).
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! Allocation-free proof: after warm-up, `advance` (inherent and through the
+//! `pathfind::tree::Game` trait), `advance_commands`, `update`, `apply` and `legal_actions` do not
+//! touch the heap (`allocation-counter`, which counts this thread only).
 
 use cloudwars::{Action, Color, Config, Game, Player, PlayerId, Vec2, WorldParams};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    // Only the test's own thread counts (the test harness allocates on other threads).
-    static COUNTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-fn count() {
-    if COUNTING.with(|c| c.get()) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: forwards to the system allocator and only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn the_hot_path_does_not_allocate_after_warm_up() {
@@ -61,24 +22,29 @@ fn the_hot_path_does_not_allocate_after_warm_up() {
         (PlayerId(1), Action::Move(Vec2::new(-2.0, 4.0))),
         (PlayerId(2), Action::Move(Vec2::new(0.5, 0.5))), // refused: too weak
     ];
+    let joint = [
+        Action::Move(Vec2::new(1.0, 1.0)),
+        Action::Wait,
+        Action::Move(Vec2::new(0.0, -2.0)),
+    ];
     // Warm-up: the sweep cache reaches its size.
     for _ in 0..20 {
-        game.advance(&mut state, &moves);
+        game.advance_commands(&mut state, &moves);
     }
-    COUNTING.with(|c| c.set(true));
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    for i in 0..300u32 {
-        if i % 10 == 0 {
-            game.advance(&mut state, &moves);
-        } else {
-            game.update(&mut state);
+    let info = allocation_counter::measure(|| {
+        for i in 0..300u32 {
+            match i % 10 {
+                0 => drop(game.advance_commands(&mut state, &moves)),
+                3 => drop(Game::advance(&game, &mut state, &joint)),
+                6 => drop(pathfind::tree::Game::advance(&game, &mut state, &joint)),
+                _ => game.update(&mut state),
+            }
+            game.legal_actions(&state, PlayerId((i % 4) as u8), &mut buf);
+            pathfind::tree::Game::legal_actions(&game, &state, (i % 4) as usize, &mut buf);
         }
-        game.legal_actions(&state, PlayerId((i % 4) as u8), &mut buf);
-    }
-    game.apply(&mut state, PlayerId(3), Action::Kill).unwrap();
-    game.update(&mut state);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
-    COUNTING.with(|c| c.set(false));
-    assert_eq!(after - before, 0, "allocations on the hot path");
+        game.apply(&mut state, PlayerId(3), Action::Kill).unwrap();
+        game.update(&mut state);
+    });
+    assert_eq!(info.count_total, 0, "allocations on the hot path: {info:?}");
     assert!(state.clouds().len() > 100);
 }

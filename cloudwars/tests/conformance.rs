@@ -183,3 +183,26 @@ fn protocol_transcript_replays_against_our_server() {
         "conformance: cloudwars: protocol_transcript.txt: {checked} requests, all replies match (NaN move refused by design)"
     );
 }
+
+#[test]
+fn verify_files_replays_every_golden_file() {
+    let Some(dir) = data_dir() else {
+        println!("conformance: cloudwars: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.ends_with(".scenario.json")
+                || name == "micro_cases.json"
+                || name == "kill_ring_vectors.json"
+        })
+        .collect();
+    files.sort();
+    let summary = cloudwars::replay::verify_files(&files).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary.traces, 4 + 26 + 1);
+    assert_eq!(summary.steps, 11_500 + 1_211);
+    println!("{summary}");
+}

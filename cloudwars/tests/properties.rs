@@ -108,8 +108,8 @@ proptest! {
         let mut in_place = state.clone();
         let mut pure = state;
         for actions in &rounds {
-            let next = game.step(&pure, actions);
-            game.advance(&mut in_place, actions);
+            let next = game.step_commands(&pure, actions);
+            game.advance_commands(&mut in_place, actions);
             prop_assert_eq!(&next, &in_place);
             prop_assert_eq!(next.float_hash(), in_place.float_hash());
             pure = next;
@@ -181,7 +181,7 @@ proptest! {
 
     #[test]
     fn any_world_plays_out_without_panic((game, mut state) in strategy::world(30, 4), actions in strategy::actions(4, 6)) {
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         for _ in 0..30 {
             game.update(&mut state);
         }
@@ -197,20 +197,20 @@ proptest! {
 
     #[test]
     fn serde_round_trip((game, mut state) in strategy::world(10, 3), actions in strategy::actions(3, 3)) {
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         let text = serde_json::to_string(&state).unwrap();
         let back: cloudwars::State = serde_json::from_str(&text).unwrap();
         prop_assert_eq!(&back, &state);
         // The generator travels too: both continue identically.
         let (mut a, mut b) = (state, back);
-        game.advance(&mut a, &[(PlayerId(0), Action::Move(Vec2::new(2.0, 1.0)))]);
-        game.advance(&mut b, &[(PlayerId(0), Action::Move(Vec2::new(2.0, 1.0)))]);
+        game.advance_commands(&mut a, &[(PlayerId(0), Action::Move(Vec2::new(2.0, 1.0)))]);
+        game.advance_commands(&mut b, &[(PlayerId(0), Action::Move(Vec2::new(2.0, 1.0)))]);
         prop_assert_eq!(a, b);
     }
 
     #[test]
     fn list_json_round_trips((game, mut state) in strategy::world(15, 4), actions in strategy::actions(4, 3)) {
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         let json = WorldJson::from_state(&game, &state);
         let text = json.to_json().unwrap();
         let parsed = WorldJson::parse(&text).unwrap();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use cloudwars::client::{Client, ClientError};
 use cloudwars::protocol::{Reply, ServerError};
-use cloudwars::server::{MatchResult, Pacing, Server, ServerConfig};
+use cloudwars::server::{AfterEnd, MatchResult, Pacing, Server, ServerConfig};
 use cloudwars::{Color, Config, Vec2, WinReason, WorldParams};
 
 const TIMEOUT: Option<Duration> = Some(Duration::from_secs(20));
@@ -30,6 +30,9 @@ fn small_config(players: usize, pacing: Pacing) -> ServerConfig {
         stop_on_win: true,
         max_iterations: 10_801,
         lockstep_patience: Duration::from_secs(10),
+        // The bots below play until the server hangs up.
+        after_end: AfterEnd::Close,
+        write_timeout: Duration::from_secs(5),
     }
 }
 
@@ -308,6 +311,10 @@ fn the_server_binary_serves_a_game_and_prints_the_results_line() {
         results.starts_with("results: iteration 1, leader \"Solo\" (share), Solo 600"),
         "{results:?}"
     );
+    // As the original, the connection stays open after the end: the final world is listed.
+    let world = c.list().unwrap();
+    assert!(world.win_condition && world.iteration == 1);
+    c.quit().unwrap();
     assert!(child.wait().unwrap().success());
 }
 
@@ -361,4 +368,127 @@ fn floods_and_partial_lines_get_answers() {
     // The player left: the lockstep game ends without players.
     let result = server.join().unwrap();
     assert_eq!(result.players.len(), 1);
+}
+
+/// Runs `server` to its end on another thread and fails the test if that takes over 30 s.
+fn join_within(server: thread::JoinHandle<MatchResult>) -> MatchResult {
+    let (tx, rx) = std::sync::mpsc::channel();
+    thread::spawn(move || tx.send(server.join().unwrap()));
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the server did not end within 30 s")
+}
+
+#[test]
+fn connections_stay_open_after_the_end_by_default() {
+    let mut cfg = small_config(1, Pacing::Lockstep);
+    cfg.after_end = ServerConfig::default().after_end;
+    let (addr, server) = start(cfg);
+    let mut c = client(&addr);
+    c.name("Solo").unwrap();
+    c.play().unwrap();
+    assert!(c.list().unwrap().win_condition);
+    thread::sleep(Duration::from_millis(200));
+    for _ in 0..3 {
+        let world = c.list().unwrap();
+        assert_eq!((world.iteration, world.win_condition), (1, true));
+    }
+    c.quit().unwrap();
+    assert_eq!(join_within(server).iteration, 1);
+}
+
+#[test]
+fn a_client_that_never_reads_does_not_keep_the_server_up() {
+    let mut cfg = small_config(1, Pacing::Lockstep);
+    cfg.after_end = AfterEnd::KeepOpen {
+        idle: Duration::from_secs(60),
+    };
+    cfg.write_timeout = Duration::from_millis(200);
+    let (addr, server) = start(cfg);
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream
+        .set_write_timeout(Some(Duration::from_secs(1)))
+        .unwrap();
+    stream.write_all(b"nameDeaf\nplay\n").unwrap();
+    // Ask for the world again and again, never reading a reply.
+    let requests = b"list\n".repeat(1000);
+    let flood = thread::spawn(move || {
+        let start = std::time::Instant::now();
+        while start.elapsed() < Duration::from_secs(25) {
+            if stream.write_all(&requests).is_err() {
+                break;
+            }
+        }
+        stream
+    });
+    let result = join_within(server);
+    assert_eq!(result.players.len(), 1);
+    drop(flood.join().unwrap());
+}
+
+#[test]
+fn a_silent_client_is_closed_after_the_idle_time_once_the_game_is_over() {
+    let mut cfg = small_config(1, Pacing::Lockstep);
+    cfg.after_end = AfterEnd::KeepOpen {
+        idle: Duration::from_millis(300),
+    };
+    let (addr, server) = start(cfg);
+    let mut c = client(&addr);
+    c.name("Solo").unwrap();
+    c.play().unwrap();
+    assert!(c.list().unwrap().win_condition);
+    // The client keeps its connection but says nothing more.
+    assert_eq!(join_within(server).iteration, 1);
+    assert!(matches!(
+        c.list(),
+        Err(ClientError::Closed | ClientError::Io(_))
+    ));
+}
+
+#[test]
+fn a_multi_byte_number_in_a_move_gets_a_reply_and_the_lockstep_game_goes_on() {
+    let mut cfg = small_config(2, Pacing::Lockstep);
+    cfg.stop_on_win = false;
+    cfg.max_iterations = 2;
+    let (addr, server) = start(cfg);
+    let mut a = client(&addr);
+    a.name("A").unwrap();
+    a.play().unwrap();
+    let mut b = client(&addr);
+    b.name("B").unwrap();
+    b.play().unwrap();
+    // "6é" reads as 0 (a syntax error, as in Go): a wind of strength 0 is an invalid move.
+    assert_eq!(
+        a.send_line("move6é;0").unwrap(),
+        err(ServerError::InvalidMove)
+    );
+    let b_thread = thread::spawn(move || {
+        let first = b.list().unwrap().iteration;
+        (first, b)
+    });
+    assert_eq!(a.list().unwrap().iteration, 1);
+    let (first, b) = b_thread.join().unwrap();
+    assert_eq!(first, 1);
+    // A seat whose connection is gone no longer holds up the rounds.
+    drop(b);
+    assert_eq!(a.list().unwrap().iteration, 2);
+    assert_eq!(join_within(server).iteration, 2);
+}
+
+#[test]
+fn the_client_refuses_a_reply_line_above_its_limit() {
+    use cloudwars::client::MAX_REPLY_LINE;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let hostile = thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let _ = stream.write_all(&vec![b'x'; MAX_REPLY_LINE + 100]);
+        stream
+    });
+    let mut c = client(&addr);
+    match c.send_line("list") {
+        Err(ClientError::LineTooLong { limit, .. }) => assert_eq!(limit, MAX_REPLY_LINE),
+        other => panic!("{other:?}"),
+    }
+    drop(c);
+    drop(hostile.join().unwrap());
 }

@@ -117,12 +117,40 @@ fn verify_replays_golden_files() {
     ])
     .unwrap();
     assert!(
-        line.starts_with("conformance: cloudwars: 1 scenarios, 1500 iterations"),
+        line.starts_with("conformance: cloudwars: 28 traces, 2711 updates, all match"),
         "{line}"
     );
     assert!(
-        line.contains("26 micro cases") && line.ends_with("all match"),
+        line.contains("1 scenarios") && line.contains("26 micro cases"),
         "{line}"
     );
     assert!(examples::cloudwars::verify(&[file("missing.scenario.json")]).is_err());
+}
+
+#[test]
+fn playable_draws_scores_and_loads_recordings() {
+    use cloudwars::{Config, Game, Setup, WorldParams};
+    use examples::playable::Playable;
+    let setup = Setup {
+        params: WorldParams {
+            rainclouds: 10,
+            ..WorldParams::default()
+        },
+        players: 2,
+        ..Setup::default()
+    };
+    let game = Game::with_setup(Config::default(), setup).unwrap();
+    let state = game.initial_state(4);
+    let mut svg = String::new();
+    game.render_svg(&state, &mut svg);
+    assert_eq!(svg.matches("class=\"storm\"").count(), 2);
+    assert_eq!(game.current_scores(&state), [600.0, 600.0]);
+    assert!(game.bot("greedy").is_ok() && game.bot("nobody").is_err());
+    let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+        return;
+    };
+    let path = std::path::PathBuf::from(dir).join("cloudwars/s1_handmade_rules.scenario.json");
+    let recording = <Game as Playable>::load_recording(&path).unwrap();
+    assert_eq!(recording.states.len(), 1501);
+    assert_eq!(recording.names.len(), 2);
 }

@@ -4,18 +4,25 @@
 //! cloudwars_server [--port 3333] [--players 3] [--seed 1] [--ips 62.5 | --lockstep]
 //!                  [--width 2048] [--height 1152] [--speed 60] [--clouds 100]
 //!                  [--max-iterations N] [--play-on] [--patience-ms 2000]
+//!                  [--close-at-end] [--idle-after-end-ms 60000] [--write-timeout-ms 5000]
 //! ```
 //!
 //! It prints `listening on 127.0.0.1:<port>`, serves until the win flag is set (or, with
-//! `--play-on`, until `--max-iterations`), then prints the results line and exits.
+//! `--play-on`, until `--max-iterations`), then prints the results line. Like the original it
+//! keeps the connections open after the end (`list` shows the final world) and exits once every
+//! client has gone; a client silent for `--idle-after-end-ms`, or one that does not read a reply
+//! within `--write-timeout-ms`, is disconnected. `--close-at-end` closes every connection at once.
 
 use std::process::ExitCode;
 
-use cloudwars::server::{Pacing, Server, ServerConfig};
+use std::time::Duration;
+
+use cloudwars::server::{AfterEnd, Pacing, Server, ServerConfig};
 
 const USAGE: &str = "usage: cloudwars_server [--port 3333] [--players 3] [--seed 1] \
 [--ips 62.5 | --lockstep] [--width 2048] [--height 1152] [--speed 60] [--clouds 100] \
-[--max-iterations N] [--play-on] [--patience-ms 2000]";
+[--max-iterations N] [--play-on] [--patience-ms 2000] \
+[--close-at-end] [--idle-after-end-ms 60000] [--write-timeout-ms 5000]";
 
 fn main() -> ExitCode {
     match run() {
@@ -57,7 +64,19 @@ fn run() -> Result<(), String> {
             "--clouds" => cfg.params.rainclouds = value(&args, i, name)?,
             "--max-iterations" => max_iterations = Some(value(&args, i, name)?),
             "--patience-ms" => {
-                cfg.lockstep_patience = std::time::Duration::from_millis(value(&args, i, name)?)
+                cfg.lockstep_patience = Duration::from_millis(value(&args, i, name)?)
+            }
+            "--idle-after-end-ms" => {
+                cfg.after_end = AfterEnd::KeepOpen {
+                    idle: Duration::from_millis(value(&args, i, name)?),
+                }
+            }
+            "--write-timeout-ms" => {
+                cfg.write_timeout = Duration::from_millis(value(&args, i, name)?)
+            }
+            "--close-at-end" => {
+                cfg.after_end = AfterEnd::Close;
+                takes_value = false;
             }
             "--lockstep" => {
                 cfg.pacing = Pacing::Lockstep;
@@ -81,7 +100,8 @@ fn run() -> Result<(), String> {
         "listening on {}",
         server.local_addr().map_err(|e| e.to_string())?
     );
-    let result = server.run().map_err(|e| e.to_string())?;
+    let (result, lingering) = server.run_until_end().map_err(|e| e.to_string())?;
     println!("{result}");
+    lingering.wait();
     Ok(())
 }

@@ -187,3 +187,26 @@ impl Bot for Search {
         best.1
     }
 }
+
+/// The bots under the workspace's `examples::bot::Bot` (one action per step through
+/// `pathfind::tree::Game`; "no command" is `Action::Wait`).
+impl crate::bot::Bot<Game> for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn act(&mut self, _game: &Game, state: &State, player: usize) -> Action {
+        Greedy::command(state, PlayerId(player as u8)).unwrap_or(Action::Wait)
+    }
+}
+
+impl crate::bot::Bot<Game> for Search {
+    fn name(&self) -> String {
+        "search".into()
+    }
+
+    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
+        self.decide(game, state, PlayerId(player as u8))
+            .unwrap_or(Action::Wait)
+    }
+}

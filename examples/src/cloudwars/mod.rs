@@ -2,6 +2,7 @@
 //! runner.
 
 pub mod bots;
+pub mod playable;
 
 use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParams};
 
@@ -117,7 +118,7 @@ pub fn play_game(
                 }
             }
         }
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
         // The original's win flag, or (our match rule) a player has died: the game is decided.
         let dead = |i: u8| state.cloud_of(PlayerId(i)).is_none_or(|c| c.is_dead());
         if state.win_condition() || dead(0) || dead(1) {
@@ -293,4 +294,6 @@ pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String, String> 
         .map(|f| f.as_ref().display().to_string())
         .collect();
     cloudwars::replay::verify_files(&files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
