@@ -1,11 +1,16 @@
 //! tron3d benchmarks: state clone, one round, `legal_actions`, and a full random game (the
-//! original's Demo player for every seat, random player order) on the small and big cube.
+//! original's Demo player for every seat, random player order) on the small and big cube;
+//! `tron3d/demo4_cube_game`, the peer workload of ../shared/rules/peers.md (a whole 200-round
+//! game, the kit's Demo x4 sharing one glibc `rand()` stream with the engine, as `./Game Demo
+//! Demo Demo Demo -s seed < cube.cnf` plays it, without output), on the original `cube.map` when
+//! `CONTEST_DATA` is set and on the shipped `cube6` (same size) otherwise; and `advance` through
+//! the game contract beside the inherent call.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tron3d::generate::Preset;
-use tron3d::{Actions, Game, State};
+use tron3d::{Action, Actions, Game, GlibcRand, State, demo};
 
 fn game(preset: Preset) -> Game {
     Game::new(preset.board(), preset.config()).expect("presets are valid")
@@ -31,6 +36,98 @@ fn random_game(game: &Game, seed: u64, actions: &mut Actions) -> i32 {
     state.scores().iter().sum()
 }
 
+/// The original's `cube.map` with `cube.cnf`, or the shipped `cube6` without the data folder.
+fn demo4_cube() -> (Game, &'static str) {
+    if let Some(data) = std::env::var_os("CONTEST_DATA") {
+        let boards = std::path::PathBuf::from(data).join("tron3d/boards");
+        let read = |name: &str| {
+            std::fs::read_to_string(boards.join(name))
+                .unwrap_or_else(|e| panic!("{name} in $CONTEST_DATA/tron3d/boards: {e}"))
+        };
+        let board = tron3d::format::parse_map("cube", &read("cube.map")).expect("cube.map");
+        let cnf = tron3d::format::Cnf::parse(&read("cube.cnf")).expect("cube.cnf");
+        return (cnf.game(board).expect("cube game"), "original cube");
+    }
+    (game(Preset::Cube), "cube6")
+}
+
+/// One whole game as the original program plays it (`Game.cc`): each round the Demo players in
+/// seat order draw from the shared stream, then the engine draws the player order from it.
+fn demo4_game(game: &Game, seed: u32, actions: &mut Actions) -> i32 {
+    let mut rng = GlibcRand::new(seed);
+    let mut state = game.initial_state(u64::from(seed));
+    while !state.is_over() {
+        actions.clear();
+        for p in 0..4 {
+            demo::play(game, &state, p, &mut rng, actions);
+        }
+        game.advance_with(&mut state, actions, &mut rng);
+    }
+    state.scores().iter().sum()
+}
+
+fn peer_workload(c: &mut Criterion) {
+    let (game, board) = demo4_cube();
+    eprintln!("tron3d/demo4_cube_game on {board}");
+    let mut actions = Actions::new();
+    let mut seed = 0u32;
+    c.bench_function("tron3d/demo4_cube_game", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(demo4_game(&game, seed, &mut actions))
+        })
+    });
+}
+
+fn trait_vs_inherent(c: &mut Criterion) {
+    let game = game(Preset::Cube);
+    let state = mid_game(&game);
+    // One joint action per player: the first listed (all bikes move and survive on their own).
+    let mut buf = Vec::new();
+    let joint: Vec<Action> = (0..4)
+        .map(|p| {
+            game.legal_actions(&state, p, &mut buf);
+            buf[0].clone()
+        })
+        .collect();
+    let mut next = state.clone();
+    c.bench_function("tron3d/cube6/advance (inherent)", |b| {
+        b.iter(|| {
+            next.clone_from(black_box(&state));
+            black_box(game.advance(&mut next, black_box(&joint)))
+        })
+    });
+    c.bench_function("tron3d/cube6/advance (pathfind::tree::Game)", |b| {
+        b.iter(|| {
+            next.clone_from(black_box(&state));
+            black_box(pathfind::tree::Game::advance(
+                &game,
+                &mut next,
+                black_box(&joint),
+            ))
+        })
+    });
+    // MCTS iterations per second: decoupled UCT from a mid-game state, uniform playouts of at
+    // most 20 rounds, then `returns`.
+    let config = pathfind::tree::SearchConfig {
+        iterations: 1000,
+        max_playout_steps: 20,
+        ..pathfind::tree::SearchConfig::default()
+    };
+    let mut mcts = pathfind::tree::DecoupledUct::new(config);
+    c.bench_function(
+        "tron3d/cube6/duct (1000 iterations, 20-round playouts)",
+        |b| b.iter(|| black_box(mcts.choose(&game, black_box(&state), 0))),
+    );
+    let mut joint_buf = Vec::with_capacity(tron3d::MAX_JOINT_ACTIONS);
+    c.bench_function("tron3d/cube6/legal_actions (joint, one player)", |b| {
+        b.iter(|| {
+            game.legal_actions(black_box(&state), 0, &mut joint_buf);
+            black_box(joint_buf.len())
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
     for preset in [Preset::Cube, Preset::BigCube] {
         let game = game(preset);
@@ -46,12 +143,15 @@ fn benches(c: &mut Criterion) {
             b.iter(|| black_box(game.step(black_box(&state), black_box(&actions))))
         });
         let mut buf = Vec::with_capacity(64);
-        c.bench_function(&format!("tron3d/{name}/legal_actions (one player)"), |b| {
-            b.iter(|| {
-                game.legal_actions(black_box(&state), 0, &mut buf);
-                black_box(buf.len())
-            })
-        });
+        c.bench_function(
+            &format!("tron3d/{name}/legal_movements (one player)"),
+            |b| {
+                b.iter(|| {
+                    game.legal_movements(black_box(&state), 0, &mut buf);
+                    black_box(buf.len())
+                })
+            },
+        );
         let rounds = game.config().nb_rounds;
         let mut seed = 0u64;
         let mut actions = Actions::new();
@@ -67,5 +167,5 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(tron3d_benches, benches);
+criterion_group!(tron3d_benches, peer_workload, trait_vs_inherent, benches);
 criterion_main!(tron3d_benches);

@@ -125,3 +125,72 @@ impl Actions {
             .map_or(&[][..], |list| list.as_slice())
     }
 }
+
+/// The most bikes one player can have (every game has at least 2 players).
+pub const MAX_BIKES_PER_PLAYER: usize = crate::MAX_BIKES / 2;
+
+/// One player's order for one round: the movements of its bikes, in the order given (the
+/// original's per-player `Action`, `Action.hh`). The action of the game contract
+/// ([`pathfind::tree::Game`]); holds up to [`MAX_BIKES_PER_PLAYER`] movements without
+/// allocating.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Action {
+    moves: SmallVec<[Movement; MAX_BIKES_PER_PLAYER]>,
+}
+
+impl Action {
+    /// No movement (every bike that has to move then dies).
+    pub fn new() -> Action {
+        Action::default()
+    }
+
+    /// An action of the given movements, in order.
+    pub fn of(moves: &[Movement]) -> Action {
+        Action {
+            moves: SmallVec::from_slice(moves),
+        }
+    }
+
+    /// Appends a movement.
+    pub fn push(&mut self, movement: Movement) {
+        self.moves.push(movement);
+    }
+
+    /// The movements, in order.
+    pub fn moves(&self) -> &[Movement] {
+        &self.moves
+    }
+}
+
+/// Anything that gives each player's commands for one round: [`Actions`], or one [`Action`] per
+/// player (`actions[p]` is player `p`'s; missing players give no command), as a slice, array or
+/// `Vec`. [`crate::Game::advance`] takes either.
+pub trait Commands {
+    /// The commands of `player`, in order.
+    fn commands(&self, player: PlayerId) -> &[Movement];
+}
+
+impl Commands for Actions {
+    fn commands(&self, player: PlayerId) -> &[Movement] {
+        Actions::commands(self, player)
+    }
+}
+
+impl Commands for [Action] {
+    fn commands(&self, player: PlayerId) -> &[Movement] {
+        self.get(player as usize).map_or(&[][..], Action::moves)
+    }
+}
+
+impl<const N: usize> Commands for [Action; N] {
+    fn commands(&self, player: PlayerId) -> &[Movement] {
+        self[..].commands(player)
+    }
+}
+
+impl Commands for Vec<Action> {
+    fn commands(&self, player: PlayerId) -> &[Movement] {
+        self[..].commands(player)
+    }
+}

@@ -15,6 +15,29 @@ use crate::{
 /// The version line the original engine writes (`Board.hh:127-129`).
 pub const VERSION: &str = "tron3d v1.2";
 
+/// The longest `.map` neighbour line the reader accepts, in bytes (the original's lines are a
+/// few dozen bytes).
+pub const MAX_LINE_BYTES: usize = 65_536;
+/// The most neighbours one `.map` vertex may list (the original's boards have at most 6).
+pub const MAX_DEGREE: usize = 64;
+/// The most entries a `.map` spawn or bonus list may declare (one per vertex at most).
+pub const MAX_LIST_ENTRIES: usize = crate::MAX_VERTICES;
+/// The most ghost-stack entries one recorded board may hold, all vertices together.
+pub const MAX_GHOST_ENTRIES: usize = 4096;
+/// The most commands one player's `actions` list (or one round's `movements` list) may hold in a
+/// `.t3d` (the original's AIs give one per bike).
+pub const MAX_COMMANDS: usize = 1024;
+/// The most characters of a rejected token an error message carries.
+pub const MAX_SHOWN: usize = 64;
+
+/// `found`, cut to [`MAX_SHOWN`] characters so an error never copies a huge token.
+fn shown(found: &str) -> String {
+    match found.char_indices().nth(MAX_SHOWN) {
+        Some((cut, _)) => format!("{}...", &found[..cut]),
+        None => found.to_owned(),
+    }
+}
+
 /// What is wrong with a `.map`, `.cnf` or `.t3d` text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
@@ -135,6 +158,14 @@ impl<'a> Tokens<'a> {
         let end = self.text[start..]
             .find('\n')
             .map_or(self.text.len(), |i| start + i);
+        if end - start > MAX_LINE_BYTES {
+            return Err(FormatError::Invalid {
+                line: self.line,
+                what: expected,
+                value: shown(&self.text[start..end]),
+                reason: "line longer than MAX_LINE_BYTES",
+            });
+        }
         self.pos = end;
         Ok((self.line, &self.text[start..end]))
     }
@@ -151,7 +182,7 @@ impl<'a> Tokens<'a> {
             Err(FormatError::Expected {
                 line,
                 expected: word,
-                found: found.to_owned(),
+                found: shown(found),
             })
         }
     }
@@ -202,7 +233,7 @@ impl<'a> Tokens<'a> {
         found.parse::<f64>().map_err(|_| FormatError::NotANumber {
             line,
             what,
-            found: found.to_owned(),
+            found: shown(found),
         })
     }
 
@@ -214,7 +245,7 @@ impl<'a> Tokens<'a> {
             _ => Err(FormatError::Invalid {
                 line,
                 what,
-                value: found.to_owned(),
+                value: shown(found),
                 reason: "not one of n t g p",
             }),
         }
@@ -229,7 +260,7 @@ fn parse_int(line: usize, what: &'static str, found: &str) -> Result<i64> {
     found.parse::<i64>().map_err(|_| FormatError::NotANumber {
         line,
         what,
-        found: found.to_owned(),
+        found: shown(found),
     })
 }
 
@@ -259,18 +290,36 @@ pub fn parse_map(name: &str, text: &str) -> Result<Board> {
         let mut list = Vec::new();
         for word in text.split(|c: char| c.is_ascii() && is_space(c as u8)) {
             if !word.is_empty() {
+                if list.len() >= MAX_DEGREE {
+                    return Err(FormatError::Invalid {
+                        line,
+                        what: "neighbour",
+                        value: shown(word),
+                        reason: "more neighbours than MAX_DEGREE",
+                    });
+                }
                 list.push(parse_int(line, "neighbour", word)?);
             }
         }
         neighbours.push(list);
     }
     t.keyword("spawn")?;
-    let s = t.int_in("spawn", 0, 1 << 20, "negative or huge spawn count")?;
+    let s = t.int_in(
+        "spawn",
+        0,
+        MAX_LIST_ENTRIES as i64,
+        "negative or above MAX_LIST_ENTRIES",
+    )?;
     let spawns = (0..s)
         .map(|_| t.int("spawn vertex").map(|x| x.1))
         .collect::<Result<Vec<_>>>()?;
     t.keyword("bonus")?;
-    let m = t.int_in("bonus", 0, 1 << 20, "negative or huge bonus count")?;
+    let m = t.int_in(
+        "bonus",
+        0,
+        MAX_LIST_ENTRIES as i64,
+        "negative or above MAX_LIST_ENTRIES",
+    )?;
     let bonus = (0..m)
         .map(|_| t.int("bonus vertex").map(|x| x.1))
         .collect::<Result<Vec<_>>>()?;
@@ -422,6 +471,7 @@ fn first_list_difference<T: PartialEq + std::fmt::Debug>(
 fn parse_body(t: &mut Tokens<'_>, nb_bikes: usize) -> Result<(Vec<VertexRecord>, Vec<Bike>)> {
     t.keyword("vertices")?;
     let mut vertices = Vec::new();
+    let mut ghost_entries = 0usize;
     loop {
         match t.peek() {
             Some("bikes") => break,
@@ -433,7 +483,7 @@ fn parse_body(t: &mut Tokens<'_>, nb_bikes: usize) -> Result<(Vec<VertexRecord>,
             return Err(FormatError::Invalid {
                 line,
                 what: "vertex record",
-                value: found.to_owned(),
+                value: shown(found),
                 reason: "more vertex records than the engine supports",
             });
         }
@@ -444,6 +494,15 @@ fn parse_body(t: &mut Tokens<'_>, nb_bikes: usize) -> Result<(Vec<VertexRecord>,
             let id = t.i32("ghost stack entry")?;
             if id == -8 {
                 break;
+            }
+            ghost_entries += 1;
+            if ghost_entries > MAX_GHOST_ENTRIES {
+                return Err(FormatError::Invalid {
+                    line: t.line,
+                    what: "ghost stack entry",
+                    value: id.to_string(),
+                    reason: "more ghost-stack entries in one board than MAX_GHOST_ENTRIES",
+                });
             }
             ghosts.push(id);
         }
@@ -662,13 +721,7 @@ impl Cnf {
         match &self.resume {
             None => {
                 let mut state = game.initial_state(seed);
-                if self.scores.len() != game.config().nb_players {
-                    return Err(StateError::ScoreCount {
-                        expected: game.config().nb_players,
-                        found: self.scores.len(),
-                    }
-                    .into());
-                }
+                game.check_scores(&self.scores)?;
                 state.scores[..self.scores.len()].copy_from_slice(&self.scores);
                 Ok(state)
             }
@@ -702,7 +755,12 @@ fn parse_config(t: &mut Tokens<'_>) -> Result<Config> {
         "must be at least 1 (and at most the engine's maximum)",
     )? as usize;
     t.keyword("nb_rounds")?;
-    let nb_rounds = t.int_in("nb_rounds", 1, i64::from(i32::MAX), "must be at least 1")? as u32;
+    let nb_rounds = t.int_in(
+        "nb_rounds",
+        1,
+        i64::from(crate::MAX_ROUNDS),
+        "must be at least 1 (and at most MAX_ROUNDS)",
+    )? as u32;
     t.keyword("bonus_round")?;
     let bonus_round = t.i32("bonus_round")?;
     let turbo_duration = t.keyed_non_negative("turbo_duration")?;
@@ -805,6 +863,14 @@ impl T3d {
         let mut boards = vec![parse_board(&mut t, &config)?];
         let mut rounds = Vec::new();
         while let Some((line, word)) = t.next() {
+            if rounds.len() >= crate::MAX_ROUNDS as usize {
+                return Err(FormatError::Invalid {
+                    line,
+                    what: "round",
+                    value: shown(word),
+                    reason: "more rounds than MAX_ROUNDS",
+                });
+            }
             if word != "actions" {
                 return Err(FormatError::Expected {
                     line,
@@ -861,6 +927,14 @@ fn parse_movements(t: &mut Tokens<'_>) -> Result<Vec<Movement>> {
         let bike = t.i32("unit")?;
         if bike == -1 {
             return Ok(list);
+        }
+        if list.len() >= MAX_COMMANDS {
+            return Err(FormatError::Invalid {
+                line: t.line,
+                what: "unit",
+                value: bike.to_string(),
+                reason: "more commands in one list than MAX_COMMANDS",
+            });
         }
         let to = t.i32("next vertex")?;
         let use_item = t.flag("use")?;

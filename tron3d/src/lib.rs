@@ -4,6 +4,7 @@
 pub mod action;
 pub mod board;
 pub mod chance;
+pub mod contract;
 pub mod demo;
 pub mod format;
 pub mod generate;
@@ -14,14 +15,18 @@ mod serde_arrays;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+#[cfg(feature = "svg")]
+pub mod svg;
 
-pub use action::{Actions, Item, Movement};
+pub use action::{Action, Actions, Commands, Item, MAX_BIKES_PER_PLAYER, Movement};
 pub use board::{Board, BoardError};
 pub use chance::{CRand, Chance, GlibcRand};
 pub use format::{BoardRecord, Cnf, FormatError, RoundRecord, T3d};
 pub use generate::Preset;
 pub use replay::{Mismatch, Recorder};
-pub use rules::{Config, Events, Game, GameError, Outcome, SCORE_PER_ROUND, StateError};
+pub use rules::{
+    Config, Events, Game, GameError, MAX_JOINT_ACTIONS, Outcome, SCORE_PER_ROUND, StateError,
+};
 pub use state::{Bike, BikeSet, State, VertexSet};
 
 /// Vertex ids fit in 16 bits.
@@ -38,3 +43,6 @@ pub const MAX_VERTICES: usize = 1024;
 pub const MAX_PLAYERS: usize = 8;
 /// The most bikes (all players together) a game may have.
 pub const MAX_BIKES: usize = 16;
+/// The most rounds a game may have (the original's games have 200 or 250; a bound on every
+/// game's length and on the rounds a `.t3d` reader accepts).
+pub const MAX_ROUNDS: u32 = 100_000;

@@ -9,9 +9,14 @@
 //! output for a seed.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
-use crate::format::{BoardRecord, RoundRecord, T3d};
-use crate::{Actions, Chance, Events, Game, GlibcRand, Item, PlayerId, State, VertexId};
+pub use pathfind::replay::{Summary, VerifyError};
+
+use crate::format::{BoardRecord, FormatError, RoundRecord, T3d, parse_map};
+use crate::{
+    Actions, Board, Chance, Events, Game, GlibcRand, Item, PlayerId, Preset, State, VertexId,
+};
 
 /// Builds a [`T3d`] while a game is played.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,6 +139,16 @@ impl std::error::Error for Mismatch {}
 /// `movements` list; returns the engine's own record of the game (whose
 /// [`write`](T3d::write) must equal the recorded text) or the first mismatch.
 pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
+    replay_states(trace, game, record).map(|(t3d, _)| t3d)
+}
+
+/// [`replay`], also returning the engine's state after every round (the first board's state
+/// first), for viewers and analysis.
+pub fn replay_states(
+    trace: &str,
+    game: &Game,
+    record: &T3d,
+) -> Result<(T3d, Vec<State>), Mismatch> {
     let mismatch = |round: usize, field: &str, expected: String, got: String| Mismatch {
         trace: trace.to_owned(),
         round,
@@ -158,6 +173,8 @@ pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
         .map_err(|e| mismatch(0, "board", "a board of this map".into(), e.to_string()))?;
     // The original runs nb_rounds rounds from whatever round it starts at.
     let mut recorder = Recorder::new(game, &record.names, &state);
+    let mut states = Vec::with_capacity(record.boards.len());
+    states.push(state.clone());
     if record.rounds.len() + 1 != record.boards.len() {
         return Err(mismatch(
             0,
@@ -188,9 +205,10 @@ pub fn replay(trace: &str, game: &Game, record: &T3d) -> Result<T3d, Mismatch> {
         if let Some(last) = recorder.t3d.boards.last_mut() {
             last.status = next.status.clone();
         }
+        states.push(state.clone());
     }
     recorder.t3d.boards[0].status = first.status.clone();
-    Ok(recorder.finish())
+    Ok((recorder.finish(), states))
 }
 
 /// Replays the `.t3d` text `text` on the board `board` (the record's map) and checks that the
@@ -274,4 +292,191 @@ pub fn run_original(game: &Game, names: &[&str], seed: u32) -> Result<T3d, Strin
         recorder.record(game, &actions, &events, &state);
     }
     Ok(recorder.finish())
+}
+
+/// The largest file [`verify_files`] reads (a 250-round game on the 866-vertex cube is about
+/// 3 MB).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The boards a recorded game may have been played on, most likely first: `<map>.map` next to
+/// `file`, in a `boards/` folder beside it or beside one of its three nearest parents, in
+/// `$CONTEST_DATA/tron3d/boards/`; the shipped preset of that name; then every shipped preset
+/// with as many vertices as the record's boards (a game written under another name, such as
+/// `play tron3d --board grid13 --name plane`). Each comes with the file it was read from.
+pub fn candidate_boards(file: &Path, record: &T3d) -> Vec<(String, Result<Board, FormatError>)> {
+    let name = &record.map;
+    let file_name = format!("{name}.map");
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let mut paths = vec![dir.join(&file_name)];
+    for ancestor in dir.ancestors().take(4) {
+        paths.push(ancestor.join("boards").join(&file_name));
+    }
+    if let Some(data) = std::env::var_os("CONTEST_DATA") {
+        paths.push(
+            PathBuf::from(data)
+                .join("tron3d")
+                .join("boards")
+                .join(&file_name),
+        );
+    }
+    let mut found = Vec::new();
+    for path in paths {
+        let fits = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= MAX_FILE_BYTES);
+        if let (true, Ok(text)) = (fits, std::fs::read_to_string(&path)) {
+            found.push((path.display().to_string(), parse_map(name, &text)));
+        }
+    }
+    if let Some(preset) = Preset::from_name(name) {
+        found.push((
+            format!("shipped board {}", preset.name()),
+            Ok(preset.board()),
+        ));
+    }
+    let vertices = record.boards.first().map_or(0, |b| b.vertices.len());
+    for preset in Preset::ALL {
+        let board = preset.board();
+        if preset.name() != name && board.nb_vertices() == vertices {
+            let mut board = board;
+            board.set_name(name.clone());
+            found.push((format!("shipped board {}", preset.name()), Ok(board)));
+        }
+    }
+    found
+}
+
+/// Replays every `.t3d` v1.2 file of `paths` on the board it was played on (found by
+/// [`candidate_boards`]: the first that replays the whole game and its bytes exactly), and
+/// checks every board, every `movements` list and the written bytes. A file with no game in it
+/// (empty, or only whitespace), or no file at all, is [`VerifyError::Empty`]; a file above
+/// [`MAX_FILE_BYTES`] or that does not parse is [`VerifyError::Format`]; when no board fits,
+/// the error is the first candidate's mismatch.
+///
+/// ```
+/// use tron3d::{Game, Preset, replay};
+/// let mut board = Preset::Grid.board();
+/// board.set_name("plane"); // as `play tron3d --board grid13 --name plane` writes it
+/// let game = Game::new(board, Preset::Grid.config()).unwrap();
+/// let text = replay::run_original(&game, &["Demo"; 4], 1).unwrap().write();
+/// let path = std::env::temp_dir().join(format!("doc-{}-plane.t3d", std::process::id()));
+/// std::fs::write(&path, text).unwrap();
+/// let summary = replay::verify_files(&[&path]).unwrap();
+/// assert_eq!(summary.traces, 1);
+/// assert_eq!(summary.steps, 180);
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn verify_files(paths: &[impl AsRef<Path>]) -> Result<Summary, VerifyError> {
+    let mut summary = Summary {
+        game: "tron3d".into(),
+        traces: 0,
+        steps: 0,
+        step_name: "rounds".into(),
+        notes: vec![".t3d bytes identical".into()],
+    };
+    for path in paths {
+        let path = path.as_ref();
+        let io = |source| VerifyError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let format = |message: String| VerifyError::Format {
+            path: path.to_owned(),
+            message,
+        };
+        let size = std::fs::metadata(path).map_err(io)?.len();
+        if size > MAX_FILE_BYTES {
+            return Err(format(format!(
+                "{size} bytes, more than MAX_FILE_BYTES ({MAX_FILE_BYTES})"
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        if text.trim().is_empty() {
+            return Err(VerifyError::Empty {
+                paths: path.display().to_string(),
+            });
+        }
+        let record = T3d::parse(&text).map_err(|e| format(e.to_string()))?;
+        let trace = path.display().to_string();
+        let mut first_error: Option<VerifyError> = None;
+        let mut rounds = None;
+        for (source, board) in candidate_boards(path, &record) {
+            let error = match board {
+                Err(e) => format(format!("{source}: {e}")),
+                Ok(board) => match verify_text(&format!("{trace} on {source}"), board, &text) {
+                    Ok(n) => {
+                        rounds = Some(n);
+                        break;
+                    }
+                    Err(m) => VerifyError::from(pathfind::replay::Mismatch {
+                        trace: m.trace,
+                        step: m.round as u64,
+                        field: m.field,
+                        expected: m.expected,
+                        got: m.got,
+                    }),
+                },
+            };
+            first_error.get_or_insert(error);
+        }
+        let Some(rounds) = rounds else {
+            return Err(
+                first_error.unwrap_or_else(|| format(format!("map {}.map not found", record.map)))
+            );
+        };
+        summary.traces += 1;
+        summary.steps += rounds as u64;
+    }
+    if summary.traces == 0 {
+        return Err(VerifyError::Empty {
+            paths: "no files".into(),
+        });
+    }
+    Ok(summary)
+}
+
+/// Reads the recorded game in `path` (`.t3d` v1.2) on the board it was played on (found as
+/// [`verify_files`] finds it: the first candidate board on which every recorded board replays),
+/// returning the game, the record and the state after every round (the first board's state
+/// first).
+pub fn load(path: &Path) -> Result<(Game, T3d, Vec<State>), VerifyError> {
+    let format = |message: String| VerifyError::Format {
+        path: path.to_owned(),
+        message,
+    };
+    let io = |source| VerifyError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(format(format!(
+            "{size} bytes, more than MAX_FILE_BYTES ({MAX_FILE_BYTES})"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    if text.trim().is_empty() {
+        return Err(VerifyError::Empty {
+            paths: path.display().to_string(),
+        });
+    }
+    let record = T3d::parse(&text).map_err(|e| format(e.to_string()))?;
+    let trace = path.display().to_string();
+    let mut first_error: Option<VerifyError> = None;
+    for (source, board) in candidate_boards(path, &record) {
+        let error = match board.map(|b| Game::new(b, record.config)) {
+            Err(e) => format(format!("{source}: {e}")),
+            Ok(Err(e)) => format(format!("{source}: {e}")),
+            Ok(Ok(game)) => match replay_states(&trace, &game, &record) {
+                Ok((_, states)) => return Ok((game, record, states)),
+                Err(m) => VerifyError::from(pathfind::replay::Mismatch {
+                    trace: format!("{} on {source}", m.trace),
+                    step: m.round as u64,
+                    field: m.field,
+                    expected: m.expected,
+                    got: m.got,
+                }),
+            },
+        };
+        first_error.get_or_insert(error);
+    }
+    Err(first_error.unwrap_or_else(|| format(format!("map {}.map not found", record.map))))
 }

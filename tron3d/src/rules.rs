@@ -3,11 +3,15 @@
 
 use smallvec::SmallVec;
 
+use crate::action::{Action, Commands, MAX_BIKES_PER_PLAYER};
 use crate::state::{GhostMark, NO_WALL};
 use crate::{
-    Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, Movement, PlayerId, State,
-    VertexId,
+    Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, MAX_ROUNDS, Movement,
+    PlayerId, State, VertexId,
 };
+
+/// The most joint actions [`Game::legal_actions`] lists for one player.
+pub const MAX_JOINT_ACTIONS: usize = 1024;
 
 /// Points for every required move a bike makes (`score_per_round_`, `Board.hh:77`).
 pub const SCORE_PER_ROUND: i32 = 10;
@@ -103,6 +107,16 @@ pub enum GameError {
         /// The rejected value.
         value: i32,
     },
+    /// More rounds than [`MAX_ROUNDS`].
+    #[error("nb_rounds {0}: at most {max} are supported", max = MAX_ROUNDS)]
+    TooManyRounds(u32),
+    /// A game in which a score could pass `i32::MAX` (the original's `int` would overflow,
+    /// which C++ leaves undefined): `nb_rounds · nb_bikes · 10 + bonus vertices · score_bonus`.
+    #[error("a score could grow by {gain} in this game, beyond the int range")]
+    ScoreOverflow {
+        /// The most a player's score can grow in the game.
+        gain: i64,
+    },
 }
 
 /// Why a recorded board cannot become a [`State`] of a game.
@@ -153,6 +167,19 @@ pub enum StateError {
     /// A negative round.
     #[error("round {0} is negative")]
     BadRound(i32),
+    /// A starting score from which the game's points could pass `i32::MAX` (see
+    /// [`GameError::ScoreOverflow`]).
+    #[error(
+        "player {player}: score {score} could grow by {gain} in this game, beyond the int range"
+    )]
+    ScoreOverflow {
+        /// The player.
+        player: usize,
+        /// The rejected starting score.
+        score: i32,
+        /// The most a player's score can grow in the game ([`Game::max_score_gain`]).
+        gain: i64,
+    },
 }
 
 /// What one round did.
@@ -191,7 +218,8 @@ impl Events {
 pub struct Outcome {
     /// Final scores by player.
     pub scores: Vec<i32>,
-    /// Rank by player (0 = best; tied players share a rank).
+    /// Place by player, 1-based: 1 is the best score, tied players share the better place and
+    /// the next place skips (scores 9, 9, 4 rank 1, 1, 3).
     pub ranks: Vec<usize>,
     /// The single highest scorer, or `None` on a tie for first (the kit's `prob` script counts
     /// ties as no winner).
@@ -232,6 +260,9 @@ impl Game {
         if c.nb_rounds < 1 {
             return Err(GameError::NoRounds);
         }
+        if c.nb_rounds > MAX_ROUNDS {
+            return Err(GameError::TooManyRounds(c.nb_rounds));
+        }
         for (what, value) in [
             ("turbo_duration", c.turbo_duration),
             ("ghost_duration", c.ghost_duration),
@@ -241,7 +272,43 @@ impl Game {
                 return Err(GameError::Negative { what, value });
             }
         }
-        Ok(Game { board, config })
+        let game = Game { board, config };
+        let gain = game.max_score_gain();
+        if gain > i64::from(i32::MAX) {
+            return Err(GameError::ScoreOverflow { gain });
+        }
+        Ok(game)
+    }
+
+    /// The most one player's score can grow during a game: every bike scores at most
+    /// [`SCORE_PER_ROUND`] per round, and each bonus vertex yields at most one Points item
+    /// (items appear once, `Board.cc:413-422`). [`Game::new`] refuses games where this passes
+    /// `i32::MAX`, and starting scores are checked against it, so scores never overflow.
+    pub fn max_score_gain(&self) -> i64 {
+        let c = &self.config;
+        i64::from(c.nb_rounds) * c.nb_bikes as i64 * i64::from(SCORE_PER_ROUND)
+            + self.board.bonus_vertices().len() as i64 * i64::from(c.score_bonus)
+    }
+
+    /// Checks starting scores (one per player) against [`Game::max_score_gain`].
+    pub fn check_scores(&self, scores: &[i32]) -> Result<(), StateError> {
+        if scores.len() != self.config.nb_players {
+            return Err(StateError::ScoreCount {
+                expected: self.config.nb_players,
+                found: scores.len(),
+            });
+        }
+        let gain = self.max_score_gain();
+        for (player, &score) in scores.iter().enumerate() {
+            if i64::from(score) + gain > i64::from(i32::MAX) {
+                return Err(StateError::ScoreOverflow {
+                    player,
+                    score,
+                    gain,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The board.
@@ -307,12 +374,7 @@ impl Game {
                 found: bikes.len(),
             });
         }
-        if scores.len() != self.config.nb_players {
-            return Err(StateError::ScoreCount {
-                expected: self.config.nb_players,
-                found: scores.len(),
-            });
-        }
+        self.check_scores(scores)?;
         let mut state = State::empty(self.config.nb_players, nb, seed);
         state.round = round as u32;
         state.last_round = state.round + self.config.nb_rounds;
@@ -380,9 +442,9 @@ impl Game {
 
     /// Fills `buf` with every valid movement of `player`'s bikes this round, grouped by bike
     /// (ascending id), each neighbour in file order, followed by the same move using the held
-    /// item when the bike holds one. A player's action is at most one movement per bike.
-    /// Allocates nothing once `buf` has grown.
-    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Movement>) {
+    /// item when the bike holds one (moves into walls included). Allocates nothing once `buf`
+    /// has grown.
+    pub fn legal_movements(&self, state: &State, player: PlayerId, buf: &mut Vec<Movement>) {
         buf.clear();
         for k in state.bikes_of(player) {
             if !state.must_move(k) {
@@ -398,8 +460,95 @@ impl Game {
         }
     }
 
+    /// Fills `buf` with `player`'s joint actions this round: one movement for each of its bikes
+    /// that has to move, in every combination (the last bike varying fastest). A bike's options
+    /// are the neighbours it survives entering on its own (free, or it is a ghost), in file
+    /// order, each followed by the same move using its held item where the item keeps it alive
+    /// (a Ghost lets it enter a wall too). A bike with no such option gets no movement: it dies
+    /// whatever it is ordered, as a crash or a missing move kills it alike. A player with no
+    /// bike to move has one action, the empty one.
+    ///
+    /// Bounded: at most [`MAX_JOINT_ACTIONS`]. When the combinations would pass it, the item
+    /// variants are left out; if they still would, only the first `MAX_JOINT_ACTIONS`
+    /// combinations are listed (the original's boards give at most 6 neighbours, so 4 × 6
+    /// combinations at most for 2 bikes and 216 for 3). Any other command is still accepted by
+    /// [`Game::advance`] (see [`Game::legal_movements`]). Allocates nothing once `buf` has grown.
+    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+        buf.clear();
+        if state.is_over() || player as usize >= self.config.nb_players {
+            return;
+        }
+        // Per bike that must move: its options (target, uses item).
+        let mut options: [SmallVec<[(VertexId, bool); 16]>; MAX_BIKES_PER_PLAYER] =
+            Default::default();
+        let mut bikes = [0u8; MAX_BIKES_PER_PLAYER];
+        let mut count = 0;
+        for with_items in [true, false] {
+            count = 0;
+            let mut product: usize = 1;
+            for k in state.bikes_of(player) {
+                if !state.must_move(k) || count == MAX_BIKES_PER_PLAYER {
+                    continue;
+                }
+                let bike = &state.bikes[k];
+                let list = &mut options[count];
+                list.clear();
+                for &to in self.board.neighbours(bike.vertex as usize) {
+                    let free = !state.walls.contains(to as usize);
+                    if free || bike.ghost > 0 {
+                        list.push((to, false));
+                    }
+                    if with_items
+                        && bike.item != Item::None
+                        && (free || bike.ghost > 0 || bike.item == Item::Ghost)
+                    {
+                        list.push((to, true));
+                    }
+                }
+                if list.is_empty() {
+                    continue;
+                }
+                bikes[count] = k as u8;
+                product = product.saturating_mul(list.len());
+                count += 1;
+            }
+            if product <= MAX_JOINT_ACTIONS {
+                break;
+            }
+        }
+        // Mixed-radix enumeration, last bike fastest.
+        let mut digits = [0usize; MAX_BIKES_PER_PLAYER];
+        loop {
+            let mut action = Action::new();
+            for i in 0..count {
+                let (to, use_item) = options[i][digits[i]];
+                action.push(Movement {
+                    bike: i32::from(bikes[i]),
+                    to: i32::from(to),
+                    use_item,
+                });
+            }
+            buf.push(action);
+            if buf.len() == MAX_JOINT_ACTIONS {
+                return;
+            }
+            let mut i = count;
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                digits[i] += 1;
+                if digits[i] < options[i].len() {
+                    break;
+                }
+                digits[i] = 0;
+            }
+        }
+    }
+
     /// Pure step: the state after one round (`step = clone + advance`).
-    pub fn step(&self, state: &State, actions: &Actions) -> State {
+    pub fn step<A: Commands + ?Sized>(&self, state: &State, actions: &A) -> State {
         let mut next = state.clone();
         self.advance(&mut next, actions);
         next
@@ -407,7 +556,7 @@ impl Game {
 
     /// Plays one round in place, drawing the player order and item types from the state's
     /// generator. Returns what happened.
-    pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+    pub fn advance<A: Commands + ?Sized>(&self, state: &mut State, actions: &A) -> Events {
         let mut events = Events::default();
         let mut rng = state.rng.clone();
         self.advance_into(state, actions, &mut rng, &mut events);
@@ -417,10 +566,10 @@ impl Game {
 
     /// Plays one round in place with the chance outcomes from `chance` (e.g. a
     /// [`crate::GlibcRand`] for the original's stream, or a recorded game).
-    pub fn advance_with<C: Chance + ?Sized>(
+    pub fn advance_with<A: Commands + ?Sized, C: Chance + ?Sized>(
         &self,
         state: &mut State,
-        actions: &Actions,
+        actions: &A,
         chance: &mut C,
     ) -> Events {
         let mut events = Events::default();
@@ -429,10 +578,10 @@ impl Game {
     }
 
     /// [`Game::advance_with`] writing into a reused `events`.
-    pub fn advance_into<C: Chance + ?Sized>(
+    pub fn advance_into<A: Commands + ?Sized, C: Chance + ?Sized>(
         &self,
         state: &mut State,
-        actions: &Actions,
+        actions: &A,
         chance: &mut C,
         events: &mut Events,
     ) {
@@ -502,7 +651,10 @@ impl Game {
                 let item = state.item(to);
                 if item != Item::None {
                     if item == Item::Points {
-                        state.scores[player as usize] += config.score_bonus;
+                        // Never saturates in a game built by `Game::new` (see `max_score_gain`); a
+                        // hand-made (deserialised) state stops at the int range instead of wrapping.
+                        let score = &mut state.scores[player as usize];
+                        *score = score.saturating_add(config.score_bonus);
                     } else {
                         state.bikes[k].item = item;
                     }
@@ -526,7 +678,8 @@ impl Game {
                 if bike.turbo > 0 {
                     bike.turbo -= 1;
                 }
-                state.scores[bike.player as usize] += SCORE_PER_ROUND;
+                let score = &mut state.scores[bike.player as usize];
+                *score = score.saturating_add(SCORE_PER_ROUND);
             } else {
                 bike.alive = false;
                 bike.ghost = 0;
@@ -556,6 +709,52 @@ impl Game {
         }
     }
 
+    /// Whether the game is over: every round has been played ([`State::is_over`]; the original
+    /// plays all `nb_rounds` rounds even when every bike is dead). The only limit of the game.
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.is_over()
+    }
+
+    /// What `player` is told: everything (Tron3D hides nothing; the original's AIs read the
+    /// whole board), so the observation is the state itself.
+    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+        state.clone()
+    }
+
+    /// One value per player in `[0, 1]` into `out[..nb_players]`: the share of opponents it
+    /// beats (a tie counts half). In a terminal state by the final scores (the single winner 1,
+    /// the single last 0); elsewhere by projected scores: the score plus 10 per live bike for
+    /// each even round left, an estimate for search.
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let n = self.config.nb_players;
+        let mut projected = [0i64; MAX_PLAYERS];
+        for (p, slot) in projected.iter_mut().enumerate().take(n) {
+            *slot = i64::from(state.scores[p]);
+        }
+        if !state.is_over() {
+            let even_rounds_left = i64::from((state.last_round - state.round).div_ceil(2));
+            for bike in state.bikes() {
+                if bike.alive {
+                    projected[bike.player as usize] +=
+                        i64::from(SCORE_PER_ROUND) * even_rounds_left;
+                }
+            }
+        }
+        for (p, slot) in out.iter_mut().enumerate().take(n) {
+            let mut beaten = 0.0;
+            for q in 0..n {
+                if q != p {
+                    beaten += match projected[p].cmp(&projected[q]) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    };
+                }
+            }
+            *slot = beaten / (n - 1) as f64;
+        }
+    }
+
     /// The result once every round has been played.
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         if !state.is_over() {
@@ -580,7 +779,7 @@ impl Game {
 pub fn outcome_of(scores: &[i32]) -> Outcome {
     let ranks = scores
         .iter()
-        .map(|s| scores.iter().filter(|t| *t > s).count())
+        .map(|s| 1 + scores.iter().filter(|t| *t > s).count())
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     let winner = if scores.iter().filter(|&&s| s == best).count() == 1 {

@@ -1,44 +1,17 @@
-//! `step`, `advance` and `legal_actions` allocate nothing (after warm-up), proved with a
-//! counting global allocator.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! `step`, `advance`, `legal_actions` and `legal_movements` allocate nothing after warm-up, on
+//! the inherent API and through the game contract (`pathfind::tree::Game`), counted per thread
+//! by `allocation-counter`.
 
 use tron3d::generate::Preset;
-use tron3d::{Actions, Game, GlibcRand, demo};
+use tron3d::{Action, Actions, Game, GlibcRand, demo};
 
-struct Counting;
-
-thread_local! {
-    // Per thread: the test harness's own threads allocate concurrently.
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+#[test]
+fn the_counter_sees_allocations() {
+    let info = allocation_counter::measure(|| {
+        drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
+    });
+    assert_eq!(info.count_total, 1);
 }
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn step_advance_and_legal_actions_do_not_allocate() {
@@ -50,38 +23,47 @@ fn step_advance_and_legal_actions_do_not_allocate() {
     ] {
         let game = Game::new(preset.board(), preset.config()).unwrap();
         let mut actions = Actions::new();
-        let mut buf = Vec::with_capacity(64);
+        let mut movements = Vec::with_capacity(64);
+        let mut joint: Vec<Action> = Vec::with_capacity(tron3d::MAX_JOINT_ACTIONS);
+        let mut chosen: Vec<Action> = Vec::with_capacity(8);
         let mut glibc = GlibcRand::new(7);
         let mut events = tron3d::Events::default();
-        // The counter sees allocations.
-        let probe = allocations();
-        drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
-        assert!(allocations() > probe);
-        // Warm-up allocations (buffers) are done; count from here.
-        let before = allocations();
+        let mut returns = [0.0; 4];
         let mut rounds = 0;
-        for seed in 0..20u64 {
-            let mut state = game.initial_state(seed);
-            while !state.is_over() {
-                for p in 0..4u8 {
-                    game.legal_actions(&state, p, &mut buf);
+        let info = allocation_counter::measure(|| {
+            for seed in 0..10u64 {
+                let mut state = game.initial_state(seed);
+                while !state.is_over() {
+                    // Inherent API.
+                    for p in 0..4u8 {
+                        game.legal_movements(&state, p, &mut movements);
+                    }
+                    game.demo_actions(&mut state, &mut actions);
+                    let next = game.step(&state, &actions);
+                    game.advance(&mut state, &actions);
+                    assert_eq!(next, state);
+                    actions.clear();
+                    for p in 0..4u8 {
+                        demo::play(&game, &state, p, &mut glibc, &mut actions);
+                    }
+                    game.advance_into(&mut state, &actions, &mut glibc, &mut events);
+                    // The contract: joint actions, the last listed one per player.
+                    chosen.clear();
+                    for p in 0..4 {
+                        pathfind::tree::Game::legal_actions(&game, &state, p, &mut joint);
+                        chosen.push(joint.last().cloned().unwrap_or_default());
+                    }
+                    let next = pathfind::tree::Game::step(&game, &state, &chosen);
+                    pathfind::tree::Game::advance(&game, &mut state, &chosen);
+                    assert_eq!(next, state);
+                    game.returns(&state, &mut returns);
+                    rounds += 3;
                 }
-                game.demo_actions(&mut state, &mut actions);
-                let next = game.step(&state, &actions);
-                game.advance(&mut state, &actions);
-                assert_eq!(next, state);
-                actions.clear();
-                for p in 0..4u8 {
-                    demo::play(&game, &state, p, &mut glibc, &mut actions);
-                }
-                game.advance_into(&mut state, &actions, &mut glibc, &mut events);
-                rounds += 2;
             }
-        }
-        let after = allocations();
-        assert!(rounds > 1000);
+        });
+        assert!(rounds > 500);
         assert_eq!(
-            after - before,
+            info.count_total,
             0,
             "{}: allocations during {rounds} rounds",
             preset.name()

@@ -2,7 +2,9 @@
 //! scripted player orders, so a wrong implementation of the rule fails it.
 
 use tron3d::format::BoardRecord;
-use tron3d::{Actions, Board, Chance, Config, Game, Item, Movement, PlayerId, State, VertexId};
+use tron3d::{
+    Action, Actions, Board, Chance, Config, Game, Item, Movement, PlayerId, State, VertexId,
+};
 
 /// A chance source with a fixed player order and a fixed item type.
 struct Fixed {
@@ -583,11 +585,11 @@ fn bike_k_belongs_to_player_k_mod_p_and_starts_on_spawn_k() {
 }
 
 #[test]
-fn legal_actions_list_valid_moves_per_bike() {
+fn legal_movements_list_valid_moves_per_bike() {
     let game = grid_game(2, 2, &[0, 24, 4, 20], &[], |_| {});
     let mut state = edited(&game, |r| r.bikes[2].item = Item::Ghost);
     let mut buf = Vec::new();
-    game.legal_actions(&state, 0, &mut buf);
+    game.legal_movements(&state, 0, &mut buf);
     // Bike 0 at corner 0: 1, 5; bike 2 at corner 4 with an item: 3, 9, each with and without use.
     assert_eq!(
         buf,
@@ -603,8 +605,83 @@ fn legal_actions_list_valid_moves_per_bike() {
     assert!(buf.iter().all(|m| game.is_valid(&state, 0, m)));
     // Odd round: no bike in turbo, nothing to do.
     state = edited(&game, |r| r.round = 1);
-    game.legal_actions(&state, 0, &mut buf);
+    game.legal_movements(&state, 0, &mut buf);
     assert!(buf.is_empty());
+}
+
+#[test]
+fn legal_actions_are_joint_moves_of_a_players_bikes() {
+    let game = grid_game(2, 2, &[0, 24, 4, 20], &[], |_| {});
+    let mut state = edited(&game, |r| {
+        r.bikes[2].item = Item::Ghost;
+        // A wall on 9: bike 2 survives entering it only by using its Ghost.
+        r.vertices[9].wall = 1;
+    });
+    let mut buf = Vec::new();
+    game.legal_actions(&state, 0, &mut buf);
+    // Bike 0: 1, 5. Bike 2: 3, use 3, use 9 (9 is walled). Last bike fastest.
+    let expected: Vec<Action> = [
+        [mv(0, 1), mv(2, 3)],
+        [mv(0, 1), use_mv(2, 3)],
+        [mv(0, 1), use_mv(2, 9)],
+        [mv(0, 5), mv(2, 3)],
+        [mv(0, 5), use_mv(2, 3)],
+        [mv(0, 5), use_mv(2, 9)],
+    ]
+    .iter()
+    .map(|moves| Action::of(moves))
+    .collect();
+    assert_eq!(buf, expected);
+    for action in &buf {
+        assert!(action.moves().iter().all(|m| game.is_valid(&state, 0, m)));
+        // Every listed action keeps both bikes alive when the other player does nothing.
+        let mut next = state.clone();
+        let events = game.advance(&mut next, &[action.clone(), Action::new()]);
+        assert!(
+            !events.died.contains(0) && !events.died.contains(2),
+            "{action:?}"
+        );
+    }
+    // Odd round: no bike in turbo, one action, the empty one.
+    state = edited(&game, |r| r.round = 1);
+    game.legal_actions(&state, 0, &mut buf);
+    assert_eq!(buf, vec![Action::new()]);
+    // A boxed-in bike gets no movement: only the other bike's options remain.
+    let state = edited(&game, |r| {
+        r.vertices[1].wall = 1;
+        r.vertices[5].wall = 1;
+    });
+    game.legal_actions(&state, 0, &mut buf);
+    assert_eq!(buf, vec![Action::of(&[mv(2, 3)]), Action::of(&[mv(2, 9)])]);
+}
+
+#[test]
+fn legal_actions_are_bounded() {
+    // 2 players x 8 bikes on a big grid: 4^8 combinations are cut to MAX_JOINT_ACTIONS.
+    let spawns: Vec<i64> = (0..16).map(|i| 40 + 2 * i + 40 * (i / 8)).collect();
+    let game = {
+        let board = tron3d::generate::Preset::BigGrid.board();
+        let board = tron3d::Board::new(
+            "g",
+            &(0..board.nb_vertices())
+                .map(|v| board.neighbours(v).iter().map(|&x| i64::from(x)).collect())
+                .collect::<Vec<_>>(),
+            &spawns,
+            &[],
+        )
+        .unwrap();
+        let config = tron3d::Config {
+            nb_players: 2,
+            nb_bikes: 8,
+            ..tron3d::Config::default()
+        };
+        Game::new(board, config).unwrap()
+    };
+    let state = game.initial_state(0);
+    let mut buf = Vec::new();
+    game.legal_actions(&state, 0, &mut buf);
+    assert_eq!(buf.len(), tron3d::MAX_JOINT_ACTIONS);
+    assert!(buf.iter().all(|a| a.moves().len() == 8));
 }
 
 #[test]
@@ -652,4 +729,45 @@ fn unknown_players_have_no_bikes_and_no_moves() {
         game.legal_actions(&state, player, &mut buf);
         assert!(buf.is_empty());
     }
+}
+
+#[test]
+fn ranks_are_one_based_places_and_ties_share_the_better_place() {
+    let outcome = tron3d::rules::outcome_of(&[9, 9, 4, 12]);
+    assert_eq!(outcome.ranks, vec![2, 2, 4, 1]);
+    assert_eq!(outcome.winner, Some(3));
+    let outcome = tron3d::rules::outcome_of(&[9, 9, 4]);
+    assert_eq!(outcome.ranks, vec![1, 1, 3]);
+    assert_eq!(outcome.winner, None);
+}
+
+#[test]
+fn over_means_every_round_played_and_returns_follow_the_outcome() {
+    let game = Game::new(tron3d::Preset::Grid.board(), tron3d::Preset::Grid.config()).unwrap();
+    let mut state = game.initial_state(3);
+    let mut actions = Actions::new();
+    let mut returns = [0.0; 4];
+    while !game.is_terminal(&state) {
+        assert!(game.outcome(&state).is_none());
+        game.returns(&state, &mut returns);
+        assert!(returns.iter().all(|r| (0.0..=1.0).contains(r)));
+        game.demo_actions(&mut state, &mut actions);
+        game.advance(&mut state, &actions);
+    }
+    assert_eq!(state.round(), game.config().nb_rounds);
+    let outcome = game.outcome(&state).unwrap();
+    game.returns(&state, &mut returns);
+    for p in 0..4 {
+        for q in 0..4 {
+            // A better place means a higher return.
+            if outcome.ranks[p] < outcome.ranks[q] {
+                assert!(returns[p] > returns[q], "{outcome:?} {returns:?}");
+            }
+        }
+    }
+    // Advancing a terminal state changes nothing.
+    let before = state.clone();
+    game.advance(&mut state, &actions);
+    assert_eq!(state, before);
+    assert_eq!(game.observe(&state, 0), state);
 }

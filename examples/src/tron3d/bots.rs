@@ -15,8 +15,11 @@ pub trait Bot {
     fn play(&mut self, game: &Game, state: &State, player: PlayerId, actions: &mut Actions);
 }
 
+/// Playouts per decision of the `tree` bot.
+pub const TREE_ITERATIONS: u32 = 400;
+
 /// The bot names `make` knows.
-pub const NAMES: [&str; 3] = ["search", "demo", "null"];
+pub const NAMES: [&str; 4] = ["search", "tree", "demo", "null"];
 
 /// The bot called `name`, seeded with `seed`.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
@@ -24,6 +27,7 @@ pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         "demo" => Some(Box::new(Demo::new(seed))),
         "null" => Some(Box::new(Null)),
         "search" => Some(Box::new(Search::new())),
+        "tree" => Some(Box::new(super::tree_bot::TreeBot::new(TREE_ITERATIONS))),
         _ => None,
     }
 }

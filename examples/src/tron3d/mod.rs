@@ -2,12 +2,14 @@
 //! tournament runner, plus the writing of `.t3d` files that the original web viewer plays.
 
 pub mod bots;
+pub mod playable;
+pub mod tree_bot;
 
 use std::path::{Path, PathBuf};
 
 use tron3d::format::{Cnf, parse_map};
 use tron3d::generate::Preset;
-use tron3d::replay::{Recorder, verify_text};
+use tron3d::replay::Recorder;
 use tron3d::{Actions, Board, Config, Game};
 
 use crate::cli::MatchArgs;
@@ -19,7 +21,7 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play tron3d`: games of 2 to 8 players (one per bot of `--bots`).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, demo, null.\n\
+#[command(after_help = "Bots: search, tree, demo, null.\n\
     Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
     `play verify tron3d FILE.t3d...` replays recorded games (the map is looked up next to the \
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
@@ -177,50 +179,12 @@ pub fn play(options: &Options) -> Result<(), String> {
     options.common.report(&results)
 }
 
-/// Finds the map a recorded game names.
-fn find_map(file: &Path, name: &str) -> Result<Board, String> {
-    let file_name = format!("{name}.map");
-    let dir = file.parent().unwrap_or(Path::new("."));
-    // Next to the file, or in a `boards/` folder beside it or beside one of its parents.
-    let mut candidates = vec![dir.join(&file_name)];
-    for ancestor in dir.ancestors().take(4) {
-        candidates.push(ancestor.join("boards").join(&file_name));
-    }
-    if let Some(data) = std::env::var_os("CONTEST_DATA") {
-        candidates.push(
-            PathBuf::from(data)
-                .join("tron3d")
-                .join("boards")
-                .join(&file_name),
-        );
-    }
-    for path in candidates {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            return parse_map(name, &text).map_err(|e| format!("{}: {e}", path.display()));
-        }
-    }
-    Preset::from_name(name)
-        .map(Preset::board)
-        .ok_or_else(|| format!("{}: map {file_name} not found", file.display()))
-}
-
-/// Runs `play verify tron3d FILE...`.
+/// Runs `play verify tron3d FILE...`: the crate's replay, which finds each game's board.
 pub fn verify(files: &[PathBuf]) -> Result<String, String> {
-    let (mut traces, mut rounds) = (0, 0);
-    for path in files {
-        let file = &path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
-        let map = text
-            .split_whitespace()
-            .nth(3)
-            .ok_or_else(|| format!("{file}: not a .t3d file"))?;
-        let board = find_map(path, map)?;
-        rounds += verify_text(file, board, &text).map_err(|m| m.to_string())?;
-        traces += 1;
-    }
-    Ok(format!(
-        "conformance: tron3d: {traces} traces, {rounds} steps, all match"
-    ))
+    let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    tron3d::replay::verify_files(&files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -254,7 +218,7 @@ mod tests {
         let files: Vec<PathBuf> = (0..2).map(|i| dir.join(format!("g-{i}.t3d"))).collect();
         assert_eq!(
             verify(&files).unwrap(),
-            "conformance: tron3d: 2 traces, 80 steps, all match"
+            "conformance: tron3d: 2 traces, 80 rounds, all match; .t3d bytes identical"
         );
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(tournament(&options(&["--bots", "search,nobody"])).is_err());
