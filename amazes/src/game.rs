@@ -1,10 +1,12 @@
 //! The referee: turns, looks, moves, scoring and the end of the game (rules doc §6-7).
 
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Action, Fault, MAX_MOVES, Move, MoveLine};
-use crate::generate::random_starts;
+use crate::generate::{random_starts, valid_start_pairs};
 use crate::knowledge::{Reading, RefereeKnowledge};
 use crate::maze::{DEFAULT_SIZE, Dir, Maze, MazeError, Pose, Square};
 use crate::view::View;
@@ -84,10 +86,24 @@ pub enum GameError {
         /// The configured side.
         config: usize,
     },
-    /// A configuration value is out of range.
-    #[error("config: {0}")]
-    Config(&'static str),
+    /// A configuration value is outside its documented range.
+    #[error("config: {field} = {value} is outside {limit}")]
+    Config {
+        /// The field of [`Config`].
+        field: &'static str,
+        /// The rejected value.
+        value: i64,
+        /// The accepted range.
+        limit: &'static str,
+    },
 }
+
+/// The most turns per player a [`Config`] may ask for (the contest plays 150). With
+/// [`MAX_CAPTURE_BONUS`] it keeps every score far inside `i32`: at most
+/// `MAX_TURNS * (2 * 1024 + MAX_CAPTURE_BONUS)` points, doubled by sudden death.
+pub const MAX_TURNS: u16 = 10_000;
+/// The largest capture bonus a [`Config`] may ask for (the contest gives 100).
+pub const MAX_CAPTURE_BONUS: i32 = 10_000;
 
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,6 +130,8 @@ pub struct Outcome {
     pub scores: [i32; 2],
     /// The fault that disqualified each player, if any.
     pub faults: [Option<Fault>; 2],
+    /// 1-based places by score: 1 for the higher score, both 1 on a tie.
+    pub ranks: [u8; 2],
 }
 
 /// What a look and its inference found, at the start of `player`'s turn.
@@ -233,15 +251,37 @@ pub fn walk(
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
-    knowledge: [RefereeKnowledge; 2],
-    poses: [Pose; 2],
-    points: [i32; 2],
-    faults: [Option<Fault>; 2],
-    turns_done: [u16; 2],
-    to_move: Player,
-    end: Option<End>,
-    last_look: LookReport,
-    rng: Pcg64Mcg,
+    pub(crate) knowledge: [RefereeKnowledge; 2],
+    pub(crate) poses: [Pose; 2],
+    pub(crate) points: [i32; 2],
+    pub(crate) faults: [Option<Fault>; 2],
+    pub(crate) turns_done: [u16; 2],
+    pub(crate) to_move: Player,
+    pub(crate) end: Option<End>,
+    pub(crate) last_look: LookReport,
+    pub(crate) rng: Pcg64Mcg,
+    /// The maze this state is played in when it is not the game's: a determinized state
+    /// ([`pathfind::tree::Determinize::sample_state`]) carries the maze it was sampled with,
+    /// shared, so cloning it stays cheap.
+    #[cfg_attr(feature = "serde", serde(with = "sampled_maze"))]
+    pub(crate) sampled: Option<Arc<Maze>>,
+}
+
+#[cfg(feature = "serde")]
+mod sampled_maze {
+    use std::sync::Arc;
+
+    use crate::maze::Maze;
+
+    pub fn serialize<S: serde::Serializer>(m: &Option<Arc<Maze>>, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&m.as_deref(), s)
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<Maze>>, D::Error> {
+        let m: Option<Maze> = serde::Deserialize::deserialize(d)?;
+        Ok(m.map(Arc::new))
+    }
 }
 
 impl State {
@@ -285,14 +325,48 @@ impl State {
     pub fn rng(&self) -> &Pcg64Mcg {
         &self.rng
     }
+    /// The maze a determinized state was sampled with (`None`: the game's own maze).
+    pub fn sampled_maze(&self) -> Option<&Maze> {
+        self.sampled.as_deref()
+    }
 }
 
 /// A maze and the rules: built once, shared by reference.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "GameParts", into = "GameParts"))]
 pub struct Game {
     maze: Maze,
     config: Config,
+    /// A valid start pair (the first in enumeration order).
+    any_starts: [Pose; 2],
+}
+
+/// What a [`Game`] is serialized as: deserializing goes through [`Game::new`], so a stored game
+/// is checked like a new one.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameParts {
+    maze: Maze,
+    config: Config,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GameParts> for Game {
+    type Error = GameError;
+    fn try_from(parts: GameParts) -> Result<Game, GameError> {
+        Game::new(parts.maze, parts.config)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Game> for GameParts {
+    fn from(game: Game) -> GameParts {
+        GameParts {
+            maze: game.maze,
+            config: game.config,
+        }
+    }
 }
 
 impl Game {
@@ -304,20 +378,44 @@ impl Game {
                 config: config.size,
             });
         }
+        let bad = |field, value: i64, limit| {
+            Err(GameError::Config {
+                field,
+                value,
+                limit,
+            })
+        };
         if !(1..=MAX_MOVES).contains(&config.max_moves) {
-            return Err(GameError::Config("max_moves outside 1..=256"));
+            return bad("max_moves", config.max_moves as i64, "1..=256");
         }
-        if config.turns == 0 {
-            return Err(GameError::Config("turns must be at least 1"));
+        if !(1..=MAX_TURNS).contains(&config.turns) {
+            return bad("turns", config.turns.into(), "1..=10000");
         }
         let n = config.size as u32 - 1;
         if config.min_start_distance2 > 2 * n * n || config.min_start_distance2 == 0 {
-            return Err(GameError::Config(
-                "min_start_distance2 outside 1..=2(size-1)^2",
-            ));
+            return bad(
+                "min_start_distance2",
+                config.min_start_distance2.into(),
+                "1..=2(size-1)^2",
+            );
+        }
+        if !(0..=MAX_CAPTURE_BONUS).contains(&config.capture_bonus) {
+            return bad("capture_bonus", config.capture_bonus.into(), "0..=10000");
+        }
+        // Scores are clamped to `0..=max_score` (issue 12: a negative one made `clamp` panic).
+        if config.max_score < 0 {
+            return bad("max_score", config.max_score.into(), "0..=2147483647");
         }
         maze.validate()?;
-        Ok(Game { maze, config })
+        // One valid pair, found once: proves that `initial_state` can always choose starts.
+        let any_starts = valid_start_pairs(&maze, config.min_start_distance2)
+            .next()
+            .ok_or(MazeError::NoStarts(config.min_start_distance2))?;
+        Ok(Game {
+            maze,
+            config,
+            any_starts,
+        })
     }
 
     /// The maze.
@@ -329,11 +427,12 @@ impl Game {
         &self.config
     }
 
-    /// A new game with start poses drawn by `seed` (the same seed gives the same game).
+    /// A new game with start poses drawn by `seed` (the same seed gives the same game): uniform
+    /// among the valid pairs (see [`random_starts`]), which [`Game::new`] proved exist.
     pub fn initial_state(&self, seed: u64) -> State {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let starts = random_starts(&self.maze, self.config.min_start_distance2, &mut rng)
-            .expect("Game::new checked that start poses exist");
+            .unwrap_or(self.any_starts);
         self.start(starts, rng)
     }
 
@@ -365,28 +464,41 @@ impl Game {
                 first: 0,
             },
             rng,
+            sampled: None,
         };
         // Each start square is discovered at its player's own first look (rules doc A1).
         state.last_look = self.look(&mut state, Player::Red);
         state
     }
 
+    /// The maze `state` is played in: the game's, or the one a determinized state carries.
+    pub fn maze_of<'a>(&'a self, state: &'a State) -> &'a Maze {
+        state.sampled.as_deref().unwrap_or(&self.maze)
+    }
+
     /// What `player` sees from where it stands now.
     pub fn view(&self, state: &State, player: Player) -> View {
         View::look(
-            &self.maze,
+            self.maze_of(state),
             state.pose(player),
             state.pose(player.other()).square,
         )
     }
 
-    /// What the mover reads this turn (the `Start` line aside: see [`State::is_start`]).
-    pub fn observe(&self, state: &State) -> View {
-        self.view(state, state.to_move)
+    /// What `player` reads at the start of its turn: the view from where it stands (the `Start`
+    /// line aside: see [`State::is_start`]). For the mover, the lines of this turn's look.
+    pub fn observe(&self, state: &State, player: Player) -> View {
+        self.view(state, player)
+    }
+
+    /// Whether the game is over: both players played all their turns, or sudden death. Exactly
+    /// when [`Game::outcome`] is `Some`.
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.end.is_some()
     }
 
     /// The look at the start of `player`'s turn, then inference; scores the discoveries.
-    fn look(&self, state: &mut State, player: Player) -> LookReport {
+    pub(crate) fn look(&self, state: &mut State, player: Player) -> LookReport {
         let view = self.view(state, player);
         let pose = state.pose(player);
         let [red, blue] = &mut state.knowledge;
@@ -416,14 +528,19 @@ impl Game {
         report
     }
 
-    /// The single-step lines the mover could play without hitting a wall (`F`, `R`, `T`, `L`
-    /// order), into a reused buffer. Any line of 1..=256 moves is legal; these are the useful
-    /// one-character ones.
-    pub fn legal_actions(&self, state: &State, buf: &mut Vec<Action>) {
+    /// The single-step lines `player` could play without hitting a wall (`F`, `R`, `T`, `L`
+    /// order), into a reused buffer; empty unless `player` is to move in a game that is not
+    /// over. Any line of 1..=256 moves is legal; these are the useful one-character ones (never
+    /// empty for the mover: the edge behind is always open, rules doc §6).
+    pub fn legal_actions(&self, state: &State, player: Player, buf: &mut Vec<Action>) {
         buf.clear();
-        let pose = state.pose(state.to_move);
+        if player != state.to_move || state.end.is_some() {
+            return;
+        }
+        let pose = state.pose(player);
+        let maze = self.maze_of(state);
         for m in Move::ALL {
-            if self.maze.is_open(pose.square, m.turn(pose.facing)) {
+            if maze.is_open(pose.square, m.turn(pose.facing)) {
                 if let Ok(line) = MoveLine::from_moves(&[m]) {
                     buf.push(Action::Moves(line));
                 }
@@ -475,7 +592,10 @@ impl Game {
         event.line = line;
         event.charged = line.len() as u16;
         state.points[pi] -= line.len() as i32;
-        let maze = &self.maze;
+        let maze: &Maze = match &state.sampled {
+            Some(m) => m,
+            None => &self.maze,
+        };
         let [red, blue] = &mut state.knowledge;
         let (me, opp) = match p {
             Player::Red => (red, &*blue),
@@ -552,11 +672,14 @@ impl Game {
                 points[i].clamp(0, self.config.max_score)
             }
         };
+        let scores = [score(0), score(1)];
+        let rank = |i: usize| 1 + (scores[1 - i] > scores[i]) as u8;
         Some(Outcome {
             end,
             points,
-            scores: [score(0), score(1)],
+            scores,
             faults: state.faults,
+            ranks: [rank(0), rank(1)],
         })
     }
 }

@@ -2,23 +2,31 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod contract;
 pub mod game;
 pub mod generate;
 pub mod knowledge;
 pub mod local;
 pub mod maze;
 pub mod mazes;
+pub mod replay;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod trace;
 pub mod view;
 
 pub use action::{Action, Fault, MAX_MOVES, Move, MoveLine};
+pub use contract::Belief;
 pub use game::{
-    Config, End, Game, GameError, LookReport, Outcome, Player, State, TurnEvent, Walk, walk,
+    Config, End, Game, GameError, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Outcome, Player, State,
+    TurnEvent, Walk, walk,
 };
-pub use generate::{generate, random_starts};
+pub use generate::{generate, random_starts, starts_exist, valid_start_pairs};
 pub use knowledge::{Bits, Knowledge, Reading, RefereeKnowledge, WindowKnowledge};
 pub use local::{LocalMap, Prediction, RelDir, RelPose, Uncertain};
-pub use maze::{DEFAULT_SIZE, Dir, MAX_SIZE, Maze, MazeError, MazeFile, MazeStats, Pose, Square};
+pub use maze::{
+    DEFAULT_SIZE, Dir, MAX_MAZE_TEXT, MAX_SIZE, Maze, MazeError, MazeFile, MazeStats, Pose, Square,
+};
 pub use view::{Line, View, ViewError};

@@ -106,6 +106,10 @@ impl LocalMap {
     pub fn knowledge(&self) -> &WindowKnowledge {
         &self.knowledge
     }
+    /// The engine underneath, for building a map from other knowledge.
+    pub(crate) fn knowledge_mut(&mut self) -> &mut WindowKnowledge {
+        &mut self.knowledge
+    }
     /// Squares discovered so far (equal to the referee's count for this player).
     pub fn discovered_count(&self) -> usize {
         self.knowledge.discovered_count()

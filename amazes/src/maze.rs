@@ -6,6 +6,20 @@ use std::fmt;
 pub const MAX_SIZE: usize = 32;
 /// The side of the official CodeCup 2010 maze.
 pub const DEFAULT_SIZE: usize = 25;
+/// The longest maze file [`MazeFile::parse`] reads, in bytes: a 32×32 body is 65 lines of 65
+/// characters (4,290 bytes with `\n`, 4,355 with `\r\n`) plus the header; the rest is room for
+/// trailing blank lines.
+pub const MAX_MAZE_TEXT: usize = 8 * 1024;
+/// How much of a rejected line an error message quotes, in characters.
+pub(crate) const QUOTE_LIMIT: usize = 80;
+
+/// `text` for an error message: at most [`QUOTE_LIMIT`] characters, `…` marking a cut.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
 /// Number of square slots: a fixed stride of [`MAX_SIZE`], whatever the maze size.
 pub(crate) const CELLS: usize = MAX_SIZE * MAX_SIZE;
 
@@ -184,6 +198,14 @@ pub enum MazeError {
     /// The start squares are closer than the minimum distance.
     #[error("start squares at squared distance {0}, below the minimum {1}")]
     StartsTooClose(u32, u32),
+    /// The text is longer than [`MAX_MAZE_TEXT`] bytes (checked before anything is read).
+    #[error("maze text of {bytes} bytes, more than the limit {limit}")]
+    TooLong {
+        /// The text's length.
+        bytes: usize,
+        /// [`MAX_MAZE_TEXT`].
+        limit: usize,
+    },
     /// No pair of start poses satisfies the rules in this maze.
     #[error("no start poses at squared distance >= {0} exist in this maze")]
     NoStarts(u32),
@@ -464,8 +486,9 @@ impl Maze {
             let bytes = line.as_bytes();
             if bytes.len() != width {
                 return Err(bad(format!(
-                    "{} characters, expected {width}: {line:?}",
-                    bytes.len()
+                    "{} characters, expected {width}: {:?}",
+                    bytes.len(),
+                    quote(line)
                 )));
             }
             for (j, &b) in bytes.iter().enumerate() {
@@ -537,7 +560,15 @@ pub struct MazeFile {
 impl MazeFile {
     /// Parses a maze file (header line optional, `\n` or `\r\n` line ends, trailing empty lines
     /// ignored). Checks the format only; call [`Maze::validate`] for the maze rules.
+    ///
+    /// Texts longer than [`MAX_MAZE_TEXT`] bytes are rejected before any line is read.
     pub fn parse(text: &str) -> Result<MazeFile, MazeError> {
+        if text.len() > MAX_MAZE_TEXT {
+            return Err(MazeError::TooLong {
+                bytes: text.len(),
+                limit: MAX_MAZE_TEXT,
+            });
+        }
         let mut lines: Vec<&str> = text
             .split('\n')
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -587,7 +618,8 @@ fn parse_header(line: &str) -> Result<[Pose; 2], MazeError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.len() != 7 || words[0] != "start" {
         return Err(bad(format!(
-            "header {line:?} is not `start ROW COL FACING ROW COL FACING`"
+            "header {:?} is not `start ROW COL FACING ROW COL FACING`",
+            quote(line)
         )));
     }
     let mut poses = [Pose::new(Square::new(0, 0), Dir::N); 2];
@@ -596,14 +628,17 @@ fn parse_header(line: &str) -> Result<[Pose; 2], MazeError> {
         let num = |s: &str| -> Result<usize, MazeError> {
             match s.parse::<usize>() {
                 Ok(v) if (1..=MAX_SIZE).contains(&v) => Ok(v - 1),
-                _ => Err(bad(format!("header: {s:?} is not a row/column in 1..=32"))),
+                _ => Err(bad(format!(
+                    "header: {:?} is not a row/column in 1..=32",
+                    quote(s)
+                ))),
             }
         };
         let facing = match w[2].chars().collect::<Vec<_>>()[..] {
             [c] => Dir::from_letter(c),
             _ => None,
         }
-        .ok_or_else(|| bad(format!("header: {:?} is not a facing N/E/S/W", w[2])))?;
+        .ok_or_else(|| bad(format!("header: {:?} is not a facing N/E/S/W", quote(w[2]))))?;
         *pose = Pose::new(Square::new(num(w[0])?, num(w[1])?), facing);
     }
     Ok(poses)

@@ -12,12 +12,12 @@ pub enum ViewError {
     /// A line is empty, too long, does not end in `W`, or has a character other than `BLRN`.
     #[error("view line {line:?}: {reason}")]
     Line {
-        /// The rejected line.
+        /// The rejected line (its first 80 characters, `…` marking a cut).
         line: String,
         /// Why.
         reason: &'static str,
     },
-    /// The fifth line is not a squared distance.
+    /// The fifth line is not a squared distance (its first 80 characters).
     #[error("distance line {0:?} is not an integer 0..=2048")]
     Distance(String),
     /// Fewer than five lines.
@@ -58,7 +58,7 @@ impl Line {
     /// Reads a line: `[BLRN]{0,31}W`.
     pub fn parse(text: &str) -> Result<Line, ViewError> {
         let bad = |reason| ViewError::Line {
-            line: text.to_owned(),
+            line: crate::maze::quote(text),
             reason,
         };
         let b = text.as_bytes();
@@ -161,20 +161,22 @@ impl View {
         }
     }
 
-    /// Reads the five lines (a trailing `\r` on each is ignored).
+    /// Reads the five lines (a trailing `\r` on each is ignored; lines after the fifth are not
+    /// read). Each line is checked against its limit (32 characters for a corridor line, an
+    /// integer `0..=2048` for the distance) before anything is kept; nothing is allocated unless
+    /// an error quotes the rejected line.
     pub fn parse_lines(lines: &[&str]) -> Result<View, ViewError> {
         if lines.len() < 5 {
             return Err(ViewError::LineCount(lines.len()));
         }
-        let t = |s: &str| s.trim_end_matches('\r').to_owned();
         let mut out = [Line::parse("W")?; 4];
         for k in 0..4 {
-            out[k] = Line::parse(&t(lines[k]))?;
+            out[k] = Line::parse(lines[k].trim_end_matches('\r'))?;
         }
-        let d = t(lines[4]);
+        let d = lines[4].trim_end_matches('\r');
         let distance2 = match d.parse::<u32>() {
             Ok(v) if v <= 2048 => v,
-            _ => return Err(ViewError::Distance(d)),
+            _ => return Err(ViewError::Distance(crate::maze::quote(d))),
         };
         Ok(View {
             lines: out,

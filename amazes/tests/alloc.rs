@@ -1,27 +1,9 @@
-//! Allocation-free proof: a counting global allocator sees no allocation across `advance`,
-//! `observe`, `legal_actions`, inference and the `LocalMap` update, after warm-up.
-#![allow(unsafe_code)]
+//! Allocation-free proof (thread-scoped counts from `allocation-counter`): no allocation across
+//! `advance`, `observe`, `legal_actions` (inherent and through `pathfind::tree::Game`),
+//! inference and the `LocalMap` update, after warm-up.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use amazes::{Action, Config, Game, LocalMap, MoveLine, mazes};
-
-struct Counting;
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use amazes::{Action, Config, Game, LocalMap, MoveLine, Player, mazes};
+use pathfind::tree::Game as _;
 
 #[test]
 fn a_whole_game_allocates_nothing() {
@@ -35,19 +17,48 @@ fn a_whole_game_allocates_nothing() {
     let mut buf = Vec::with_capacity(4);
     let mut maps = [LocalMap::default(), LocalMap::default()];
     let probe = MoveLine::parse("FRF").unwrap();
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut turn = 0;
-    while state.end().is_none() {
-        let p = state.to_move().index();
-        let view = game.observe(&state);
-        maps[p].observe(&view).unwrap();
-        let _ = maps[p].predict(&probe);
-        game.legal_actions(&state, &mut buf);
-        let e = game.advance(&mut state, &lines[turn % lines.len()]);
-        maps[p].apply_executed(&e.line, e.steps as usize, e.extra_t);
-        turn += 1;
-    }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
-    assert_eq!(after - before, 0, "allocations during a game");
+    let info = allocation_counter::measure(|| {
+        while !game.is_terminal(&state) {
+            let p = state.to_move();
+            let view = game.observe(&state, p);
+            maps[p.index()].observe(&view).unwrap();
+            let _ = maps[p.index()].predict(&probe);
+            for q in Player::BOTH {
+                game.legal_actions(&state, q, &mut buf);
+            }
+            let e = game.advance(&mut state, &lines[turn % lines.len()]);
+            maps[p.index()].apply_executed(&e.line, e.steps as usize, e.extra_t);
+            turn += 1;
+        }
+    });
+    assert_eq!(info.count_total, 0, "allocations during a game");
     assert_eq!(turn, 300);
+}
+
+#[test]
+fn the_trait_path_allocates_nothing() {
+    let file = mazes::get(2);
+    let game = Game::new(file.maze, Config::default()).unwrap();
+    let mut state = pathfind::tree::Game::initial_state(&game, 4);
+    let mut buf = Vec::with_capacity(4);
+    let mut returns = [0.0; 2];
+    let mut turn = 0usize;
+    let info = allocation_counter::measure(|| {
+        while !pathfind::tree::Game::is_terminal(&game, &state) {
+            let mover = game.to_move(&state).iter().next().unwrap_or(0);
+            let _ = pathfind::tree::Game::observe(&game, &state, mover);
+            for p in 0..3 {
+                pathfind::tree::Game::legal_actions(&game, &state, p, &mut buf);
+            }
+            pathfind::tree::Game::legal_actions(&game, &state, mover, &mut buf);
+            let action = buf[turn % buf.len()];
+            pathfind::tree::Game::advance(&game, &mut state, &[action]);
+            game.returns(&state, &mut returns);
+            turn += 1;
+        }
+    });
+    assert_eq!(info.count_total, 0, "allocations through the trait");
+    assert_eq!(turn, 300);
+    assert!(pathfind::tree::Game::outcome(&game, &state).is_some());
 }

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use amazes::trace::{parse_trace, parse_views, verify_files};
+use amazes::replay::{VerifyError, verify_files};
+use amazes::trace::{parse_trace, parse_views};
 use amazes::{Dir, MazeFile, Pose, Reading, RefereeKnowledge, Square, View};
 
 fn data_dir() -> Option<PathBuf> {
@@ -34,7 +35,7 @@ fn golden_views_and_trace() {
     assert_eq!(parse_trace("trace", &text).unwrap().len(), 150);
     assert_eq!(data_rows(&text), 150);
     let summary = verify_files(&[views, trace]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((summary.traces, summary.steps), (2, view_rows + 150));
+    assert_eq!((summary.traces, summary.steps), (2, view_rows as u64 + 150));
     println!("{summary}");
 }
 
@@ -83,4 +84,24 @@ fn the_sample_mazes_are_valid_and_round_trip() {
         assert!((675..=678).contains(&s.openings), "maze{i:02}: {s:?}");
         assert!((8..=13).contains(&s.longest_corridor), "maze{i:02}: {s:?}");
     }
+}
+
+/// Issue 12: a file with no trace is an error, never "0 traces, all match".
+#[test]
+fn an_empty_file_is_not_a_pass() {
+    let dir = std::env::temp_dir().join(format!("amazes-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("golden_trace_none.tsv");
+    std::fs::write(&empty, "# only a comment\n\n").unwrap();
+    let result = verify_files(&[&empty]);
+    assert!(
+        matches!(result, Err(VerifyError::Empty { .. })),
+        "{result:?}"
+    );
+    let none: [&std::path::Path; 0] = [];
+    assert!(matches!(
+        verify_files(&none),
+        Err(VerifyError::Empty { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

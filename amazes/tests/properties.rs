@@ -68,7 +68,7 @@ fn check_game(game: &Game, state: &mut State, rng: &mut Pcg64Mcg) {
         assert_eq!(look.player, p);
         earned[pi] += look.points();
         // The view the bot reads, and the shadow from-scratch map.
-        let view: View = game.observe(state);
+        let view: View = game.observe(state, state.to_move());
         let pose = state.pose(p);
         assert_eq!(
             view.distance2,
@@ -328,7 +328,7 @@ fn capture_bonus_before_everything_is_discovered() {
         e.discovered as i32 + e.first as i32 - text.len() as i32 + 100
     );
     // Blue starts its turn on the same square (distance 0) and must leave it.
-    assert_eq!(game.observe(&state).distance2, 0);
+    assert_eq!(game.observe(&state, state.to_move()).distance2, 0);
     let e = game.advance(&mut state, &Action::from_line("T"));
     assert_ne!(e.end.square, state.pose(Player::Red).square);
 }
@@ -550,7 +550,7 @@ fn local_map_agrees_with_the_referee_through_full_exploration() {
         while state.end().is_none() {
             let p = state.to_move();
             let map = &mut maps[p.index()];
-            map.observe(&game.observe(&state)).unwrap();
+            map.observe(&game.observe(&state, state.to_move())).unwrap();
             assert_eq!(
                 map.discovered_count(),
                 state.knowledge(p).discovered_count()
@@ -585,7 +585,7 @@ fn serde_round_trip_of_states_maps_and_events() {
     let game = Game::new(file.maze, Config::default()).unwrap();
     let mut state = game.initial_state(9);
     let mut map = LocalMap::default();
-    map.observe(&game.observe(&state)).unwrap();
+    map.observe(&game.observe(&state, state.to_move())).unwrap();
     let event = game.advance(&mut state, &Action::from_line("TFRF"));
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);

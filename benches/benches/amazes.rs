@@ -35,7 +35,7 @@ fn record(maze: usize) -> (Game, [Pose; 2], Vec<Action>, Vec<Turn>) {
     let (mut actions, mut turns) = (Vec::new(), Vec::new());
     while state.end().is_none() {
         let p = state.to_move();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         let pose = state.pose(p);
         let line = bots[p.index()].choose(&view);
         let action = Action::Moves(line);
@@ -96,6 +96,42 @@ fn benches(c: &mut Criterion) {
                 game.advance(&mut state, a);
             }
             black_box(state.points(Player::Red))
+        })
+    });
+    // The same game through `pathfind::tree::Game::advance` (one-action slices): the trait
+    // must cost no more than the inherent call.
+    g.bench_function("replay explorer game through the trait (per turn)", |b| {
+        b.iter(|| {
+            let mut state = game.initial_state_with(starts).unwrap();
+            for a in &actions {
+                pathfind::tree::Game::advance(&game, &mut state, std::slice::from_ref(a));
+            }
+            black_box(state.points(Player::Red))
+        })
+    });
+    g.finish();
+
+    // Determinization: one state sampled from a mid-game belief (a maze consistent with
+    // Red's map, the opponent at the seen distance).
+    let mut g = c.benchmark_group("amazes/determinize");
+    let belief = {
+        let mut state = game.initial_state_with(starts).unwrap();
+        let mut belief = amazes::Belief::new(&game, Player::Red);
+        for a in &actions[..actions.len() / 2] {
+            if state.to_move() == Player::Red {
+                belief.observe(&game.observe(&state, Player::Red));
+                belief.played(a);
+            }
+            game.advance(&mut state, a);
+        }
+        belief
+    };
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
+    g.bench_function("sample_state (mid-game)", |b| {
+        b.iter(|| {
+            black_box(pathfind::tree::Determinize::sample_state(
+                &game, &belief, 0, &mut rng,
+            ))
         })
     });
     g.finish();

@@ -73,7 +73,7 @@ fn explorer_map_matches_the_referee_on_every_turn() {
         while state.end().is_none() {
             let p = state.to_move();
             let bot = &mut bots[p.index()];
-            let line = bot.choose(&game.observe(&state));
+            let line = bot.choose(&game.observe(&state, state.to_move()));
             // choose() observed the view and applied its own (certain) walk.
             game.advance(&mut state, &Action::Moves(line));
             assert_eq!(
@@ -109,4 +109,43 @@ fn verify_replays_golden_files_and_reports_the_first_mismatch() {
     let err = examples::amazes::verify(&[bad.display().to_string()]).unwrap_err();
     assert!(err.contains("step 1: steps executed"), "{err}");
     let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// The search bot through the workspace's `Bot` shape and the contract: it sees views only,
+/// and beats the random bot by far (the 200-game figures are in the amazes README).
+#[test]
+fn search_bot_plays_through_the_contract_and_beats_random() {
+    use examples::amazes::bots::SearchBot;
+    use examples::bot::Bot as ContractBot;
+    use pathfind::tree::Game as _;
+    let (mut search_total, mut random_total) = (0i64, 0i64);
+    for i in 0..4u64 {
+        let file = amazes::mazes::get(i as usize);
+        let game = Game::new(file.maze, Config::default()).unwrap();
+        let mut bots: [Box<dyn ContractBot<Game>>; 2] = [
+            Box::new(SearchBot::default()),
+            Box::new(RandomBot::default()),
+        ];
+        if i % 2 == 1 {
+            bots.swap(0, 1);
+        }
+        for (p, b) in bots.iter_mut().enumerate() {
+            b.new_game(&game, p, i);
+        }
+        let mut state = pathfind::tree::Game::initial_state(&game, i);
+        while let Some(p) = game.to_move(&state).iter().next() {
+            let view = pathfind::tree::Game::observe(&game, &state, p);
+            let action = bots[p].act(&game, &view, p);
+            pathfind::tree::Game::advance(&game, &mut state, &[action]);
+        }
+        let outcome = pathfind::tree::Game::outcome(&game, &state).unwrap();
+        let (s, r) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+        assert_eq!(bots[s].name(), "search");
+        search_total += outcome.scores[s] as i64;
+        random_total += outcome.scores[r] as i64;
+    }
+    assert!(
+        search_total >= 3 * random_total.max(1),
+        "{search_total} vs {random_total}"
+    );
 }

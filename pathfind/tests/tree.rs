@@ -189,8 +189,8 @@ impl Policy<TicTacToe> for First {
 
 #[test]
 fn the_playout_policy_is_the_callers() {
-    // With first-free-cell playouts after X plays 8 in "XO.X.O..." ... every playout is one
-    // deterministic line, so each root action's mean is exactly 0, 0.5 or 1.
+    // With first-free-cell playouts every playout from a root action is one deterministic
+    // line, so each root action's mean is exactly 0, 0.5 or 1 (random playouts mix them).
     let game = TicTacToe;
     let state = ttt("XO.......");
     let mut search = FlatMonteCarlo::with_policy(config(70, 0), First);
@@ -508,4 +508,463 @@ fn a_cloned_search_carries_on_identically_and_shows_every_players_statistics() {
     // Both players' root edges: 5 cards each, every iteration credits one of each.
     assert_eq!((mine.len(), theirs.len()), (5, 5));
     assert_eq!(theirs.iter().map(|t| t.1).sum::<u32>(), 500);
+}
+
+/// Counts the policy's calls, playing like [`Uniform`](pathfind::tree::Uniform) otherwise.
+struct Counting(u32);
+
+impl Policy<Goofspiel> for Counting {
+    fn choose(
+        &mut self,
+        _: &Goofspiel,
+        _: &<Goofspiel as Game>::State,
+        _: usize,
+        legal: &[u8],
+        rng: &mut SearchRng,
+    ) -> usize {
+        self.0 += 1;
+        rng.random_range(0..legal.len())
+    }
+}
+
+#[test]
+fn playouts_stop_at_the_depth_cap() {
+    // Goofspiel with 8 cards lasts 8 steps. Flat Monte Carlo asks the policy once per iteration
+    // for the opponent's root action, then twice per playout step (two movers).
+    let game = Goofspiel::new(8).unwrap();
+    let state = game.initial_state(0);
+    for (cap, calls_per_iteration) in [(0, 1), (3, 1 + 3 * 2), (100, 1 + 7 * 2)] {
+        let mut search = FlatMonteCarlo::with_policy(
+            SearchConfig {
+                max_playout_steps: cap,
+                ..config(200, 0)
+            },
+            Counting(0),
+        );
+        search.choose(&game, &state, 0);
+        assert_eq!(
+            search.policy_mut().0,
+            200 * calls_per_iteration,
+            "cap {cap}"
+        );
+    }
+}
+
+/// A two-step hidden-information game. Player 1 holds a hidden card 0, 1 or 2. Player 0 plays
+/// `Safe` (0.5 to it) or `Risky`; after `Risky`, player 1 may `Punish` (0 to player 0) only when
+/// it holds card 0, else it can only `Pass` (1 to player 0). So `Risky` is worth 2/3 to a
+/// player 0 who does not know the card, and player 1's legal actions differ between
+/// determinizations: the search must only select, at each sample, what that sample allows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Ambush;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct AmbushState {
+    card: u8,
+    risky: Option<bool>,
+    punished: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AmbushAction {
+    Safe,
+    Risky,
+    Punish,
+    Pass,
+}
+
+impl Ambush {
+    fn value(state: &AmbushState) -> Option<f64> {
+        match (state.risky, state.punished) {
+            (Some(false), _) => Some(0.5),
+            (Some(true), Some(true)) => Some(0.0),
+            (Some(true), Some(false)) => Some(1.0),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Ambush {
+    type State = AmbushState;
+    type Action = AmbushAction;
+    type Events = ();
+    type Outcome = f64;
+    type Observation = ();
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Alternating
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn initial_state(&self, seed: u64) -> AmbushState {
+        AmbushState {
+            card: (seed % 3) as u8,
+            risky: None,
+            punished: None,
+        }
+    }
+    fn to_move(&self, state: &AmbushState) -> pathfind::tree::PlayerSet {
+        match Ambush::value(state) {
+            Some(_) => pathfind::tree::PlayerSet::EMPTY,
+            None if state.risky.is_none() => pathfind::tree::PlayerSet::only(0),
+            None => pathfind::tree::PlayerSet::only(1),
+        }
+    }
+    fn legal_actions(&self, state: &AmbushState, player: usize, buf: &mut Vec<AmbushAction>) {
+        buf.clear();
+        if !self.to_move(state).contains(player) {
+            return;
+        }
+        if player == 0 {
+            buf.extend([AmbushAction::Safe, AmbushAction::Risky]);
+        } else if state.card == 0 {
+            buf.push(AmbushAction::Punish);
+        } else {
+            buf.push(AmbushAction::Pass);
+        }
+    }
+    fn advance(&self, state: &mut AmbushState, actions: &[AmbushAction]) {
+        // An action the mover may not play here is a panic, so that a search selecting one
+        // fails the test loudly (a real game would ignore it).
+        match (self.to_move(state).iter().next(), actions) {
+            (Some(0), [AmbushAction::Safe]) => state.risky = Some(false),
+            (Some(0), [AmbushAction::Risky]) => state.risky = Some(true),
+            (Some(1), [AmbushAction::Punish]) if state.card == 0 => state.punished = Some(true),
+            (Some(1), [AmbushAction::Pass]) if state.card != 0 => state.punished = Some(false),
+            (None, []) => {}
+            other => panic!("illegal {other:?} in {state:?}"),
+        }
+    }
+    fn is_terminal(&self, state: &AmbushState) -> bool {
+        Ambush::value(state).is_some()
+    }
+    fn outcome(&self, state: &AmbushState) -> Option<f64> {
+        Ambush::value(state)
+    }
+    fn returns(&self, state: &AmbushState, out: &mut [f64]) {
+        let v = Ambush::value(state).unwrap_or(0.5);
+        out[0] = v;
+        out[1] = 1.0 - v;
+    }
+    fn observe(&self, _: &AmbushState, _: usize) {}
+}
+
+impl pathfind::tree::Determinize for Ambush {
+    /// Player 0 knows nothing of the card.
+    type Belief = ();
+    fn sample_state(&self, _: &(), _: usize, rng: &mut dyn rand::RngCore) -> AmbushState {
+        self.initial_state(u64::from(rng.next_u32()))
+    }
+}
+
+#[test]
+fn ismcts_selects_only_what_each_sample_allows() {
+    check::contract(&Ambush, 0..9, 2, |o| {
+        if *o > 0.5 {
+            vec![1, 2]
+        } else if *o < 0.5 {
+            vec![2, 1]
+        } else {
+            vec![1, 1]
+        }
+    });
+    let mut search = InformationSetMcts::new(config(3_000, 0));
+    assert_eq!(search.choose(&Ambush, &(), 0), Some(AmbushAction::Risky));
+    let risky = search
+        .stats()
+        .find(|s| *s.action == AmbushAction::Risky)
+        .unwrap();
+    assert!(
+        (risky.mean - 2.0 / 3.0).abs() < 0.05,
+        "Risky is worth 2/3 over the belief: {risky:?}"
+    );
+    // A search that peeks at a state holding card 0 plays safe.
+    let mut peeking = Uct::new(config(3_000, 0));
+    assert_eq!(
+        peeking.choose(&Ambush, &Ambush.initial_state(0), 0),
+        Some(AmbushAction::Safe)
+    );
+}
+
+/// A three-player kingmaker game: player 0 takes `Safe` (everyone gets 0.5) or hands the
+/// decision to player 2, who picks between two endings that favour player 0 or player 1. UCT
+/// must model player 2 as maximising *its own* return (max^n), neither as player 0's ally nor
+/// as its enemy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Kingmaker {
+    /// Player 2's return when it crowns player 0 (and when it crowns player 1: 1 - this).
+    crowning_zero_pays: f64,
+}
+
+/// `None`: player 0 to move; `Some(None)`: player 2 to move; `Some(Some(c))`: over, where
+/// `c` is 0 for Safe, 1 for "crown player 0", 2 for "crown player 1".
+type KingmakerState = Option<Option<u8>>;
+
+impl Kingmaker {
+    fn values(&self, state: &KingmakerState) -> Option<[f64; 3]> {
+        let p = self.crowning_zero_pays;
+        match state {
+            Some(Some(0)) => Some([0.5, 0.5, 0.5]),
+            Some(Some(1)) => Some([1.0, 0.0, p]),
+            Some(Some(_)) => Some([0.0, 1.0, 1.0 - p]),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Kingmaker {
+    type State = KingmakerState;
+    type Action = u8;
+    type Events = ();
+    type Outcome = [f64; 3];
+    type Observation = KingmakerState;
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Alternating
+    }
+    fn players(&self) -> usize {
+        3
+    }
+    fn initial_state(&self, _: u64) -> KingmakerState {
+        None
+    }
+    fn to_move(&self, state: &KingmakerState) -> pathfind::tree::PlayerSet {
+        match state {
+            None => pathfind::tree::PlayerSet::only(0),
+            Some(None) => pathfind::tree::PlayerSet::only(2),
+            Some(Some(_)) => pathfind::tree::PlayerSet::EMPTY,
+        }
+    }
+    fn legal_actions(&self, state: &KingmakerState, player: usize, buf: &mut Vec<u8>) {
+        buf.clear();
+        match (state, player) {
+            (None, 0) => buf.extend([0, 1]), // 0 Safe, 1 hand over
+            (Some(None), 2) => buf.extend([1, 2]),
+            _ => {}
+        }
+    }
+    fn advance(&self, state: &mut KingmakerState, actions: &[u8]) {
+        *state = match (*state, actions) {
+            (None, [0]) => Some(Some(0)),
+            (None, [1]) => Some(None),
+            (Some(None), [c @ (1 | 2)]) => Some(Some(*c)),
+            (s, _) => s,
+        };
+    }
+    fn is_terminal(&self, state: &KingmakerState) -> bool {
+        self.values(state).is_some()
+    }
+    fn outcome(&self, state: &KingmakerState) -> Option<[f64; 3]> {
+        self.values(state)
+    }
+    fn returns(&self, state: &KingmakerState, out: &mut [f64]) {
+        out[..3].copy_from_slice(&self.values(state).unwrap_or([0.5; 3]));
+    }
+    fn observe(&self, state: &KingmakerState, _: usize) -> KingmakerState {
+        *state
+    }
+}
+
+#[test]
+fn uct_models_each_player_as_maximising_its_own_return() {
+    let ranks = |v: &[f64; 3]| {
+        v.iter()
+            .map(|x| 1 + v.iter().filter(|y| *y > x).count())
+            .collect()
+    };
+    for (pays, expected) in [(0.6, 1), (0.4, 0)] {
+        let game = Kingmaker {
+            crowning_zero_pays: pays,
+        };
+        check::contract(&game, 0..8, 2, ranks);
+        let mut search = Uct::new(config(2_000, 0));
+        assert_eq!(
+            search.choose(&game, &None, 0),
+            Some(expected),
+            "player 2 gains {pays} by crowning player 0"
+        );
+        assert_eq!(
+            search.choose(&game, &Some(None), 2),
+            Some(if pays > 0.5 { 1 } else { 2 })
+        );
+    }
+}
+
+#[test]
+fn the_determinization_check_accepts_honest_samples_and_names_wrong_ones() {
+    let coin = CoinGuess { pass_value: 0.6 };
+    let n = check::determinization(
+        &coin,
+        0..5,
+        1,
+        20,
+        |s, p| coin.observe(s, p),
+        |a, b, p| coin.observe(a, p) == coin.observe(b, p),
+    );
+    assert_eq!(n, 100);
+    // Ambush's belief is nothing at all, so its samples are fresh games: right for player 0 at
+    // the start, wrong once player 0 has moved (and player 1, who holds the card, would need
+    // its card kept besides). The check names the first state where the samples go wrong.
+    let result = std::panic::catch_unwind(|| {
+        check::determinization(&Ambush, 0..5, 2, 20, |_, _| (), |_, _, _| true)
+    });
+    let message = result
+        .unwrap_err()
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap();
+    assert!(
+        message.starts_with("determinize: seed ")
+            && message.contains("step 1: sample 0 for player 1 has [0] to move"),
+        "{message}"
+    );
+}
+
+/// Coin guessing where the player's options depend on the face: a broken determinization
+/// target (a player's own legal actions must not depend on what it cannot see).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Peeking;
+
+impl Game for Peeking {
+    type State = pathfind::tree::toys::CoinState;
+    type Action = Guess;
+    type Events = ();
+    type Outcome = f64;
+    type Observation = CoinBelief;
+    fn moves(&self) -> pathfind::tree::Moves {
+        CoinGuess { pass_value: 0.5 }.moves()
+    }
+    fn players(&self) -> usize {
+        1
+    }
+    fn initial_state(&self, seed: u64) -> Self::State {
+        CoinGuess { pass_value: 0.5 }.initial_state(seed)
+    }
+    fn to_move(&self, state: &Self::State) -> pathfind::tree::PlayerSet {
+        CoinGuess { pass_value: 0.5 }.to_move(state)
+    }
+    fn legal_actions(&self, state: &Self::State, player: usize, buf: &mut Vec<Guess>) {
+        CoinGuess { pass_value: 0.5 }.legal_actions(state, player, buf);
+        if state.heads {
+            buf.retain(|&g| g != Guess::Tails);
+        }
+    }
+    fn advance(&self, state: &mut Self::State, actions: &[Guess]) {
+        CoinGuess { pass_value: 0.5 }.advance(state, actions);
+    }
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        state.guess.is_some()
+    }
+    fn outcome(&self, state: &Self::State) -> Option<f64> {
+        CoinGuess { pass_value: 0.5 }.outcome(state)
+    }
+    fn returns(&self, state: &Self::State, out: &mut [f64]) {
+        CoinGuess { pass_value: 0.5 }.returns(state, out);
+    }
+    fn observe(&self, state: &Self::State, player: usize) -> CoinBelief {
+        CoinGuess { pass_value: 0.5 }.observe(state, player)
+    }
+}
+
+impl pathfind::tree::Determinize for Peeking {
+    type Belief = CoinBelief;
+    fn sample_state(
+        &self,
+        belief: &CoinBelief,
+        player: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Self::State {
+        CoinGuess { pass_value: 0.5 }.sample_state(belief, player, rng)
+    }
+}
+
+#[test]
+fn the_determinization_check_names_options_that_depend_on_hidden_information() {
+    let result = std::panic::catch_unwind(|| {
+        check::determinization(
+            &Peeking,
+            0..5,
+            1,
+            20,
+            |s, p| Peeking.observe(s, p),
+            |_, _, _| true,
+        )
+    });
+    let message = result
+        .unwrap_err()
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap();
+    assert!(
+        message.contains("gives player 0 the legal actions"),
+        "{message}"
+    );
+}
+
+/// A broken determinization target: after player 0's move, player 1 moves alone or together
+/// with player 2 depending on a hidden card, so samples of the same history disagree about who
+/// moves. IS-MCTS must not trip over it (it stops descending where the samples disagree).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Fickle;
+
+/// (hidden card, moves made so far).
+type FickleState = (u8, u8);
+
+impl Game for Fickle {
+    type State = FickleState;
+    type Action = u8;
+    type Events = ();
+    type Outcome = ();
+    type Observation = ();
+    fn moves(&self) -> pathfind::tree::Moves {
+        pathfind::tree::Moves::Simultaneous
+    }
+    fn players(&self) -> usize {
+        3
+    }
+    fn initial_state(&self, seed: u64) -> FickleState {
+        ((seed % 2) as u8, 0)
+    }
+    fn to_move(&self, &(card, made): &FickleState) -> pathfind::tree::PlayerSet {
+        match made {
+            0 => pathfind::tree::PlayerSet::only(0),
+            1 | 2 if card == 0 => pathfind::tree::PlayerSet::only(1),
+            1 | 2 => pathfind::tree::PlayerSet::from_bits(0b110),
+            _ => pathfind::tree::PlayerSet::EMPTY,
+        }
+    }
+    fn legal_actions(&self, state: &FickleState, player: usize, buf: &mut Vec<u8>) {
+        buf.clear();
+        if self.to_move(state).contains(player) {
+            buf.extend([0, 1]);
+        }
+    }
+    fn advance(&self, state: &mut FickleState, _: &[u8]) {
+        if state.1 < 3 {
+            state.1 += 1;
+        }
+    }
+    fn is_terminal(&self, state: &FickleState) -> bool {
+        state.1 >= 3
+    }
+    fn outcome(&self, state: &FickleState) -> Option<()> {
+        self.is_terminal(state).then_some(())
+    }
+    fn returns(&self, _: &FickleState, out: &mut [f64]) {
+        out[..3].fill(0.5);
+    }
+    fn observe(&self, _: &FickleState, _: usize) {}
+}
+
+impl pathfind::tree::Determinize for Fickle {
+    type Belief = ();
+    fn sample_state(&self, _: &(), _: usize, rng: &mut dyn rand::RngCore) -> FickleState {
+        ((rng.next_u32() % 2) as u8, 0)
+    }
+}
+
+#[test]
+fn ismcts_survives_samples_that_disagree_about_who_moves() {
+    let mut search = InformationSetMcts::new(config(2_000, 0));
+    assert!(search.choose(&Fickle, &(), 0).is_some());
+    assert_eq!(search.iterations(), 2_000);
 }

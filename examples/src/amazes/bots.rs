@@ -1,6 +1,6 @@
 //! Example Amazes bots. A bot sees only what a real program sees: the five view lines each turn.
 
-use amazes::{Dir, LocalMap, Move, MoveLine, Reading, View};
+use amazes::{Action, Dir, LocalMap, Move, MoveLine, Reading, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -15,16 +15,38 @@ pub trait Bot {
 }
 
 /// The bot names `play amazes --bots` knows.
-pub const BOTS: [&str; 2] = ["explorer", "random"];
+pub const BOTS: [&str; 3] = ["search", "explorer", "random"];
 
 /// A bot by name.
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::default())),
         "explorer" => Some(Box::new(ExplorerBot::default())),
+        "search" => Some(Box::new(SearchBot::default())),
         _ => None,
     }
 }
+
+/// Every player-program bot is also a bot of the workspace's [`crate::bot::Bot`] shape for
+/// [`amazes::Game`]: it is told the view only (`observation`), exactly as a real program.
+macro_rules! contract_bot {
+    ($t:ty) => {
+        impl crate::bot::Bot<amazes::Game> for $t {
+            fn name(&self) -> String {
+                Bot::name(self).to_owned()
+            }
+            fn new_game(&mut self, game: &amazes::Game, _player: usize, seed: u64) {
+                self.reset(game.config().size, seed);
+            }
+            fn act(&mut self, _game: &amazes::Game, view: &View, _player: usize) -> Action {
+                Action::Moves(self.choose(view))
+            }
+        }
+    };
+}
+contract_bot!(RandomBot);
+contract_bot!(ExplorerBot);
+contract_bot!(SearchBot);
 
 /// Each turn, one step in a uniformly random open direction (the view shows which are open).
 #[derive(Debug, Clone)]
@@ -267,6 +289,26 @@ impl ExplorerBot {
         MoveLine::from_moves(&moves).unwrap_or(MoveLine::JURY)
     }
 
+    /// The `k` best walk targets by expected new squares per character, best first, into
+    /// `out` as (score, line). Needs `search` to have run.
+    fn candidates(&self, k: usize, out: &mut Vec<(f32, MoveLine)>) {
+        out.clear();
+        let mut scored: Vec<(f32, usize)> = self
+            .queue
+            .iter()
+            .skip(1)
+            .map(|&t| {
+                let d = self.dist[t] as f32;
+                // Squares walked through that are not yet discovered count too.
+                let walked = self.walked[t] as f32;
+                ((self.look_value(t) + walked) / (d + DISTANCE_BIAS), t)
+            })
+            .collect();
+        // Stable on the queue order (nearest first), as the single best pick always was.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out.extend(scored.iter().take(k).map(|&(v, t)| (v, self.path_to(t))));
+    }
+
     fn plan(&mut self) -> MoveLine {
         self.search();
         if let Some(line) = self.hunt() {
@@ -276,21 +318,13 @@ impl ExplorerBot {
         if self.map.discovered_count() >= n * n {
             return MoveLine::JURY;
         }
-        let mut best = (f32::MIN, usize::MAX);
-        for &t in &self.queue[1..] {
-            let d = self.dist[t] as f32;
-            // Squares walked through that are not yet discovered count too.
-            let walked = self.walked[t] as f32;
-            let score = (self.look_value(t) + walked) / (d + DISTANCE_BIAS);
-            if score > best.0 {
-                best = (score, t);
-            }
+        let mut best = Vec::new();
+        self.candidates(1, &mut best);
+        match best.first() {
+            // Nothing worth a walk: one step back (the edge behind is always open) costs least.
+            Some(&(score, line)) if score >= MIN_RATE => line,
+            _ => MoveLine::JURY,
         }
-        // Nothing worth a walk: one step back (the edge behind is always open) costs least.
-        if best.1 == usize::MAX || best.0 < MIN_RATE {
-            return MoveLine::JURY;
-        }
-        self.path_to(best.1)
     }
 }
 
@@ -312,6 +346,154 @@ impl Bot for ExplorerBot {
         // Every step crosses a known opening, so the walk is certain.
         if self.map.apply(&line).is_err() {
             self.map = LocalMap::new(self.map.size(), Reading::Literal);
+        }
+        line
+    }
+}
+
+/// The explorer's plans, judged by lookahead on determinized states: each turn it takes the
+/// explorer's best few walks (and the step back), samples mazes consistent with its own
+/// [`amazes::Belief`] (`pathfind::tree::Determinize::sample_state`: the map it has seen, never
+/// the referee's maze), plays each walk in every sample through the contract's `step`, and
+/// scores it by what the walk and the next look from its end really discover there (inference
+/// included), per character. The opponent hunt is the explorer's.
+#[derive(Debug, Clone)]
+pub struct SearchBot {
+    explorer: ExplorerBot,
+    belief: Option<amazes::Belief>,
+    /// A game of the right size and rules, for the sampler (its maze is never looked at).
+    model: Option<amazes::Game>,
+    rng: Pcg64Mcg,
+    candidates: Vec<(f32, MoveLine)>,
+    values: Vec<f32>,
+}
+
+/// Explorer walks judged per turn.
+const SEARCH_CANDIDATES: usize = 5;
+/// Walks whose explorer score is at least this share of the best are judged by lookahead.
+const NEAR_BEST: f32 = 0.75;
+/// Determinized states sampled per turn (shared by every candidate: common random numbers).
+const SEARCH_SAMPLES: usize = 12;
+
+impl Default for SearchBot {
+    fn default() -> SearchBot {
+        SearchBot {
+            explorer: ExplorerBot::default(),
+            belief: None,
+            model: None,
+            rng: Pcg64Mcg::seed_from_u64(0),
+            candidates: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+}
+
+impl SearchBot {
+    /// A model game of side `size`: a generated maze (never consulted: the sampler draws its
+    /// own), the contest's rules.
+    fn model(size: usize, rng: &mut Pcg64Mcg) -> Option<amazes::Game> {
+        let maze = amazes::generate(size, rng).ok()?;
+        let config = amazes::Config {
+            size,
+            min_start_distance2: amazes::Config::default()
+                .min_start_distance2
+                .min(2 * (size as u32 - 1).pow(2)),
+            ..amazes::Config::default()
+        };
+        amazes::Game::new(maze, config).ok()
+    }
+
+    /// Mean over samples of (walk discoveries + next-look discoveries) per character.
+    fn judge(&mut self, player: amazes::Player) {
+        use pathfind::tree::Determinize;
+        let (Some(model), Some(belief)) = (&self.model, &self.belief) else {
+            return;
+        };
+        self.values.clear();
+        // The explorer's own estimate (which values what lies beyond the next look), plus the
+        // mean of what the samples show the walk and the next look really discover.
+        self.values
+            .extend(self.candidates.iter().map(|c| c.0 * SEARCH_SAMPLES as f32));
+        for _ in 0..SEARCH_SAMPLES {
+            let sample = model.sample_state(belief, player.index(), &mut self.rng);
+            for (k, &(_, line)) in self.candidates.iter().enumerate() {
+                let mut s = sample.clone();
+                let e = model.advance(&mut s, &Action::Moves(line));
+                let mut found = e.discovered as f32;
+                if !model.is_terminal(&s) {
+                    let view = model.observe(&s, player);
+                    let pose = s.pose(player);
+                    let mut k2 = s.knowledge(player).clone();
+                    let _ = k2.apply_view(pose.square.index(), pose.facing, &view, &mut |_| {
+                        found += 1.0
+                    });
+                    k2.infer(&mut |_| found += 1.0);
+                }
+                self.values[k] += found / (line.len() as f32 + DISTANCE_BIAS);
+            }
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+    fn reset(&mut self, size: usize, seed: u64) {
+        self.explorer.reset(size, seed);
+        self.rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5EA2C4);
+        self.model = SearchBot::model(size, &mut self.rng);
+        self.belief = self
+            .model
+            .as_ref()
+            .map(|g| amazes::Belief::new(g, amazes::Player::Red));
+    }
+    fn choose(&mut self, view: &View) -> MoveLine {
+        let e = &mut self.explorer;
+        e.last_distance2 = view.distance2;
+        if e.map.observe(view).is_err() {
+            e.map = LocalMap::new(e.map.size(), Reading::Literal);
+            let _ = e.map.observe(view);
+        }
+        if let Some(b) = &mut self.belief {
+            b.observe(view);
+        }
+        e.search();
+        let n = e.map.size();
+        let line = if let Some(line) = e.hunt() {
+            line
+        } else if e.map.discovered_count() >= n * n {
+            MoveLine::JURY
+        } else {
+            e.candidates(SEARCH_CANDIDATES, &mut self.candidates);
+            // Only walks close to the explorer's best are worth judging; below the explorer's
+            // floor, the step back.
+            let top = self.candidates.first().map_or(0.0, |c| c.0);
+            self.candidates.retain(|c| c.0 >= NEAR_BEST * top);
+            if top < MIN_RATE {
+                self.candidates.clear();
+                self.candidates.push((MIN_RATE, MoveLine::JURY));
+            }
+            // Which colour we are does not matter to the sampler beyond the turn count.
+            let player = amazes::Player::Red;
+            self.judge(player);
+            let best = self
+                .values
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(k, _)| k);
+            match best {
+                Some(k) if !self.values.is_empty() => self.candidates[k].1,
+                _ => self.candidates[0].1,
+            }
+        };
+        let e = &mut self.explorer;
+        if e.map.apply(&line).is_err() {
+            e.map = LocalMap::new(e.map.size(), Reading::Literal);
+        }
+        if let Some(b) = &mut self.belief {
+            b.played(&Action::Moves(line));
         }
         line
     }

@@ -2,6 +2,7 @@
 //! the stdin/stdout player harness and the referee that runs real programs.
 
 pub mod bots;
+pub mod playable;
 pub mod program;
 pub mod referee;
 
@@ -21,7 +22,7 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: explorer, random.\n\
+#[command(after_help = "Bots: search, explorer, random.\n\
     Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn.")]
 pub struct Options {
     /// The tournament options.
@@ -79,7 +80,7 @@ pub fn play_game_stats(
             return (outcome, stats);
         }
         let p = state.to_move();
-        let view = game.observe(&state);
+        let view = game.observe(&state, state.to_move());
         let line = players[p.index()].choose(&view);
         let e = game.advance(&mut state, &Action::Moves(line));
         stats.charged[p.index()] += e.charged as usize;
@@ -236,5 +237,7 @@ pub fn play(options: &Options) -> Result<(), String> {
 
 /// Runs `play verify amazes FILE...`.
 pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
-    amazes::trace::verify_files(files).map(|summary| summary.to_string())
+    amazes::replay::verify_files(files)
+        .map(|summary| summary.to_string())
+        .map_err(|e| e.to_string())
 }

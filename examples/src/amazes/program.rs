@@ -8,27 +8,47 @@ use amazes::View;
 
 use super::bots::Bot;
 
+/// The longest line the player side reads from the referee, in bytes (`\n` included): a view
+/// line is at most 32 characters; anything longer is refused before it is kept.
+pub const LINE_LIMIT: usize = 64;
+
+/// One line of at most [`LINE_LIMIT`] bytes (without its `\n` and `\r`), or `None` at the end
+/// of input; a longer line is an `InvalidData` error naming the limit.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<String>> {
+    buf.clear();
+    let n = io::Read::take(&mut *input, LINE_LIMIT as u64).read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() != Some(&b'\n') && n == LINE_LIMIT {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a line from the referee is longer than the limit of {LINE_LIMIT} bytes"),
+        ));
+    }
+    let text = String::from_utf8_lossy(buf);
+    Ok(Some(text.trim_end_matches(['\n', '\r']).to_owned()))
+}
+
 /// Runs `bot` as a player program over `input`/`output` until `Quit`, end of input, or
 /// `turns` turns. Returns the number of turns played.
 pub fn run(
     bot: &mut dyn Bot,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     size: usize,
     turns: usize,
     seed: u64,
 ) -> io::Result<usize> {
     bot.reset(size, seed);
-    let mut lines = input.lines();
+    let mut buf = Vec::with_capacity(LINE_LIMIT);
     let mut played = 0;
     while played < turns {
         let mut view_lines: Vec<String> = Vec::with_capacity(5);
         while view_lines.len() < 5 {
-            let Some(line) = lines.next() else {
+            let Some(line) = read_line(&mut input, &mut buf)? else {
                 return Ok(played);
             };
-            let line = line?;
-            let line = line.trim_end_matches('\r').to_owned();
             if view_lines.is_empty() {
                 if line == "Quit" {
                     return Ok(played);
@@ -101,5 +121,17 @@ mod tests {
             )
             .is_err()
         );
+        // Issue 12: a line without end (`cat /dev/zero`) is refused at the limit.
+        let flood = "W".repeat(1 << 20);
+        let err = run(
+            &mut RandomBot::default(),
+            flood.as_bytes(),
+            Vec::new(),
+            25,
+            150,
+            3,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("limit of 64 bytes"), "{err}");
     }
 }

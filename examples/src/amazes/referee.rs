@@ -227,7 +227,7 @@ pub fn run_game(
             if state.is_start() {
                 text.push_str("Start\n");
             }
-            text.push_str(&game.observe(&state).to_string());
+            text.push_str(&game.observe(&state, state.to_move()).to_string());
             if program.send(&text) {
                 program.answer(settings.turn_limit)
             } else {

@@ -25,7 +25,10 @@ struct Node {
     last_edge: u32,
     /// Iterations that passed through this node.
     visits: u32,
+    /// Whether the node has edges (its movers are then known).
     expanded: bool,
+    /// The players to move here, once expanded.
+    movers: PlayerSet,
 }
 
 impl Node {
@@ -34,6 +37,7 @@ impl Node {
         last_edge: NONE,
         visits: 0,
         expanded: false,
+        movers: PlayerSet::EMPTY,
     };
 }
 
@@ -226,6 +230,7 @@ impl<A: Clone + PartialEq> Arena<A> {
             return;
         }
         self.nodes[node as usize].expanded = true;
+        self.nodes[node as usize].movers = movers;
         let mut legal = std::mem::take(&mut self.scratch.legal);
         for player in movers {
             game.legal_actions(state, player, &mut legal);
@@ -245,6 +250,8 @@ impl<A: Clone + PartialEq> Arena<A> {
         node: u32,
         movers: PlayerSet,
     ) {
+        self.nodes[node as usize].expanded = true;
+        self.nodes[node as usize].movers = movers;
         let mut legal = std::mem::take(&mut self.scratch.legal);
         for player in movers {
             game.legal_actions(state, player, &mut legal);
@@ -418,6 +425,13 @@ impl<A: Clone + PartialEq> Arena<A> {
                 break;
             }
             let movers = game.to_move(state);
+            let known = &mut self.nodes[node as usize];
+            if known.expanded && known.movers != movers {
+                // Only a determinization that disagrees with earlier samples of the same history
+                // about who moves gets here (`check::determinization` rejects those): the
+                // edges and children would not fit, so the descent stops.
+                break;
+            }
             if determinized {
                 self.refresh(game, state, node, movers);
             } else {
@@ -458,7 +472,10 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The root's edges for `player`, in the order their actions were first listed.
-    pub(crate) fn root_stats(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, A>> {
+    pub(crate) fn root_stats(
+        &self,
+        player: usize,
+    ) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
         let mut e = self.nodes.first().map_or(NONE, |root| root.first_edge);
         std::iter::from_fn(move || {
             while e != NONE {
@@ -497,4 +514,24 @@ pub(crate) fn best_of<'a, A: Clone + 'a>(
         }
     }
     best.map(|b| b.action.clone())
+}
+
+/// An action drawn in proportion to its visits; `None` when nothing was visited.
+pub(crate) fn sample_by_visits<'a, A: Clone + 'a>(
+    stats: impl Iterator<Item = ActionStats<'a, A>> + Clone,
+    rng: &mut SearchRng,
+) -> Option<A> {
+    let total: u64 = stats.clone().map(|s| u64::from(s.visits)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.random_range(0..total);
+    for s in stats {
+        let visits = u64::from(s.visits);
+        if pick < visits {
+            return Some(s.action.clone());
+        }
+        pick -= visits;
+    }
+    None
 }

@@ -23,6 +23,9 @@
 //!   documented limit);
 //! - `observe` answers for every player in every state.
 //!
+//! [`determinization`] checks a [`Determinize`] implementation: sampled states agree with what
+//! the player knows and leave its own legal actions unchanged.
+//!
 //! Behind the `serde` feature, `serde_round_trip` checks that every state of random games
 //! survives a JSON round trip.
 //!
@@ -41,7 +44,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rand::{Rng, SeedableRng};
 
-use super::{Game, Moves};
+use super::{Determinize, Game, Moves};
 
 /// Every listed action is tried at each of the first this many steps of a game, and at every
 /// step whose number is a multiple of it.
@@ -380,6 +383,93 @@ where
             );
         }
     }
+}
+
+/// Checks a [`Determinize`] implementation on one random game per seed (uniform legal joint
+/// actions, at most `max_steps` steps): in every state, for every player to move, `belief`
+/// gives that player's belief, and each of `samples` states drawn from it by `sample_state`
+/// must have the same players to move, give that player the same legal actions in the same
+/// order (information-set search relies on a player's own options not depending on what it
+/// cannot see), and satisfy `agree(sample, true_state, player)` (typically: the player's
+/// observations of both are equal). Panics with `determinize: seed S, step N: <details>`.
+///
+/// ```
+/// use pathfind::tree::{Game, check};
+/// use pathfind::tree::toys::CoinGuess;
+///
+/// let game = CoinGuess { pass_value: 0.6 };
+/// let checked = check::determinization(
+///     &game,
+///     0..10,
+///     1,
+///     50,
+///     |state, player| game.observe(state, player),
+///     |sample, truth, player| game.observe(sample, player) == game.observe(truth, player),
+/// );
+/// assert_eq!(checked, 10 * 50);
+/// ```
+pub fn determinization<G: Determinize>(
+    game: &G,
+    seeds: impl IntoIterator<Item = u64>,
+    max_steps: usize,
+    samples: usize,
+    belief: impl Fn(&G::State, usize) -> G::Belief,
+    agree: impl Fn(&G::State, &G::State, usize) -> bool,
+) -> usize {
+    let mut checked = 0;
+    let (mut legal, mut sampled_legal, mut joint) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in seeds {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut state = game.initial_state(seed);
+        for step in 0..=max_steps {
+            let fail = |details: String| -> ! {
+                panic!("determinize: seed {seed}, step {step}: {details}")
+            };
+            let movers = game.to_move(&state);
+            if movers.is_empty() {
+                break;
+            }
+            for player in movers {
+                let belief = belief(&state, player);
+                game.legal_actions(&state, player, &mut legal);
+                for k in 0..samples {
+                    let sample = game.sample_state(&belief, player, &mut rng);
+                    let sample_movers = game.to_move(&sample);
+                    if sample_movers != movers {
+                        fail(format!(
+                            "sample {k} for player {player} has {:?} to move, the true state {:?}",
+                            sample_movers.iter().collect::<Vec<_>>(),
+                            movers.iter().collect::<Vec<_>>()
+                        ));
+                    }
+                    game.legal_actions(&sample, player, &mut sampled_legal);
+                    if sampled_legal != legal {
+                        fail(format!(
+                            "sample {k} gives player {player} the legal actions {}, the true \
+                             state {}",
+                            brief(&sampled_legal),
+                            brief(&legal)
+                        ));
+                    }
+                    if !agree(&sample, &state, player) {
+                        fail(format!(
+                            "sample {k} disagrees with what player {player} knows:\n  sample: {}\n  truth:  {}",
+                            brief(&sample),
+                            brief(&state)
+                        ));
+                    }
+                    checked += 1;
+                }
+            }
+            joint.clear();
+            for player in movers {
+                game.legal_actions(&state, player, &mut legal);
+                joint.push(legal[rng.random_range(0..legal.len())].clone());
+            }
+            game.advance(&mut state, &joint);
+        }
+    }
+    checked
 }
 
 /// Plays one random game per seed (uniform legal joint actions, at most `max_steps` steps) and

@@ -27,6 +27,16 @@
 //!   original's handling, usually "treated as doing nothing").
 //! - **Randomness** comes from the seed given to [`Game::initial_state`] and lives in the state, so
 //!   `step` is a pure function of its arguments.
+//!
+//! # Searches
+//!
+//! [`FlatMonteCarlo`], [`Uct`] (alternating moves), [`DecoupledUct`] (simultaneous moves) and
+//! [`InformationSetMcts`] (hidden information, through [`Determinize`]) all read the same way:
+//! `let mut search = Uct::new(SearchConfig::default());` then
+//! `search.choose(&game, &state, player)` (IS-MCTS: `&belief` for `&state`), and
+//! `search.stats()` for what it learnt. [`SearchConfig`] sets the budget and the seed, a
+//! [`Policy`] the playouts. [`check`] is the contract's test harness, [`toys`] small games to
+//! try them on.
 
 use std::fmt::Debug;
 

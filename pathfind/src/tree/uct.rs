@@ -4,7 +4,7 @@ use std::fmt;
 
 use rand::SeedableRng;
 
-use super::arena::{Arena, best_of};
+use super::arena::{Arena, best_of, sample_by_visits};
 use super::config::Budget;
 use super::{ActionStats, Game, Policy, SearchConfig, SearchRng, Uniform};
 
@@ -18,6 +18,13 @@ use super::{ActionStats, Game, Policy, SearchConfig, SearchRng, Uniform};
 /// most [`SearchConfig::max_playout_steps`] steps, and credits every player's return to that
 /// player's actions along the path. n-player games work the same way (each player maximises its
 /// own return, as in max^n).
+///
+/// **Chance.** The contract keeps a game's random generator in its state, so every iteration
+/// that replays the same actions from the root meets the same dice: the search plans for the one
+/// future the state's seed holds, as if it could see it. Where chance matters (a random move
+/// order, shuffled cards), give the game a [`Determinize`](super::Determinize) implementation
+/// whose `sample_state` redraws the generator's seed and use
+/// [`InformationSetMcts`](super::InformationSetMcts), which then averages over futures.
 ///
 /// The answer is the most visited root action of the deciding player. The tree lives in an arena
 /// of `Vec`s reused between decisions: once a decision has built its largest tree, later
@@ -141,6 +148,26 @@ impl<G: Game, P: Policy<G>> Uct<G, P> {
     /// The best action of the last search again (without searching).
     pub fn best(&self) -> Option<G::Action> {
         best_of(self.stats())
+    }
+
+    /// An action of the last search drawn at random in proportion to its visits (without
+    /// searching again): in a simultaneous game, decoupled UCT's visit shares approximate a
+    /// mixed strategy, and always playing the most visited action can be exploited (matching
+    /// pennies). `None` when the last search had no action for its player or ran no iteration.
+    ///
+    /// ```
+    /// use pathfind::tree::{DecoupledUct, Game, SearchConfig};
+    /// use pathfind::tree::toys::MatrixGame;
+    ///
+    /// let pennies = MatrixGame::new(vec![vec![1.0, 0.0], vec![0.0, 1.0]]).unwrap();
+    /// let state = pennies.initial_state(0);
+    /// let mut search = DecoupledUct::new(SearchConfig { iterations: 2_000, ..SearchConfig::default() });
+    /// search.choose(&pennies, &state, 0);
+    /// let heads = (0..1_000).filter(|_| search.sample_by_visits() == Some(0)).count();
+    /// assert!((350..650).contains(&heads));
+    /// ```
+    pub fn sample_by_visits(&mut self) -> Option<G::Action> {
+        sample_by_visits(self.arena.root_stats(self.player), &mut self.rng)
     }
 
     /// The iterations the last [`choose`](Self::choose) ran.

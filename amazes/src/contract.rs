@@ -1,0 +1,447 @@
+//! Amazes under the workspace's game contract ([`pathfind::tree::Game`]) and its determinization
+//! ([`pathfind::tree::Determinize`]).
+//!
+//! Amazes alternates: [`tree::Game::to_move`] is the mover alone, and [`tree::Game::advance`]
+//! takes its one action. The game hides the maze: a player's observation is its [`View`], and
+//! what it knows over a game is a [`Belief`] (its [`LocalMap`] plus the public facts: whose turn,
+//! how many turns each played, the distance to the opponent). Lookahead on the referee's
+//! [`State`] would see the hidden maze; an honest search samples states from the belief with
+//! [`tree::Determinize::sample_state`], which draws a maze consistent with the map (and an
+//! opponent at the distance the last view gave), so its playouts never use what the player
+//! cannot know.
+
+use pathfind::tree::{self, Moves, PlayerSet};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::action::{Action, Fault, MoveLine};
+use crate::game::{Game, LookReport, Outcome, Player, State, TurnEvent};
+use crate::generate::generate_consistent;
+use crate::knowledge::RefereeKnowledge;
+use crate::local::LocalMap;
+use crate::maze::{Dir, Maze, Pose, Square};
+use crate::view::View;
+
+/// Point difference that moves a non-terminal [`tree::Game::returns`] estimate from 0.5 to
+/// about 0.73 (a logistic curve on the difference of points so far).
+pub const RETURNS_SCALE: f64 = 100.0;
+
+impl tree::Game for Game {
+    type State = State;
+    type Action = Action;
+    type Events = TurnEvent;
+    type Outcome = Outcome;
+    type Observation = View;
+
+    fn moves(&self) -> Moves {
+        Moves::Alternating
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn initial_state(&self, seed: u64) -> State {
+        Game::initial_state(self, seed)
+    }
+
+    fn to_move(&self, state: &State) -> PlayerSet {
+        if state.end().is_some() {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::only(state.to_move().index())
+        }
+    }
+
+    /// Player 0 is Red, 1 is Blue; any other number has no actions.
+    fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        match player_of(player) {
+            Some(p) => Game::legal_actions(self, state, p, buf),
+            None => buf.clear(),
+        }
+    }
+
+    /// `actions[0]` is the mover's; an empty slice is a turn without a line (the referee's
+    /// [`Fault::Timeout`], rules doc §7: the jury plays `T` and the player scores 0).
+    fn advance(&self, state: &mut State, actions: &[Action]) -> TurnEvent {
+        let action = actions
+            .first()
+            .copied()
+            .unwrap_or(Action::Fault(Fault::Timeout));
+        Game::advance(self, state, &action)
+    }
+
+    fn is_terminal(&self, state: &State) -> bool {
+        Game::is_terminal(self, state)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        Game::outcome(self, state)
+    }
+
+    /// Terminal: 1 for the higher score, 0 for the lower, 0.5 each on a tie. Elsewhere: a
+    /// logistic estimate on the difference of points so far ([`RETURNS_SCALE`]).
+    fn returns(&self, state: &State, out: &mut [f64]) {
+        if let Some(outcome) = Game::outcome(self, state) {
+            for (i, o) in out.iter_mut().take(2).enumerate() {
+                *o = match outcome.ranks[i].cmp(&outcome.ranks[1 - i]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+            return;
+        }
+        let diff = (state.points(Player::Red) - state.points(Player::Blue)) as f64;
+        let red = 1.0 / (1.0 + (-diff / RETURNS_SCALE).exp());
+        if let [r, b, ..] = out {
+            *r = red;
+            *b = 1.0 - red;
+        }
+    }
+
+    fn observe(&self, state: &State, player: usize) -> View {
+        Game::observe(self, state, player_of(player).unwrap_or(Player::Red))
+    }
+}
+
+fn player_of(player: usize) -> Option<Player> {
+    match player {
+        0 => Some(Player::Red),
+        1 => Some(Player::Blue),
+        _ => None,
+    }
+}
+
+/// What one player knows during a game: its own map (relative to its start) and the public
+/// facts. Built by the player from its views and its own lines only, never from the referee's
+/// state, so a search that samples from it is honest.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Belief {
+    /// Whose knowledge this is.
+    pub player: Player,
+    /// The player's map, the latest view applied.
+    pub map: LocalMap,
+    /// Squared distance to the opponent in the latest view.
+    pub distance2: u32,
+    /// Turns the player has played.
+    pub turns_played: u16,
+    /// Set when the map lost track (a line crossed an edge the map did not know): the map then
+    /// restarts at the current square.
+    pub restarts: u16,
+}
+
+impl Belief {
+    /// Knowing nothing yet, before the first view of a game on `game`'s maze size.
+    pub fn new(game: &Game, player: Player) -> Belief {
+        Belief {
+            player,
+            map: LocalMap::new(game.config().size, game.config().reading),
+            distance2: 0,
+            turns_played: 0,
+            restarts: 0,
+        }
+    }
+
+    /// The belief `player` would hold in `state` had it kept its map: its own knowledge and
+    /// pose (re-centred on where it stands now, its facing as the relative north), its turn count
+    /// and the distance in its current view; nothing of the opponent's or the maze's beyond
+    /// that. For tests and tools that start from a referee state.
+    pub fn from_state(game: &Game, state: &State, player: Player) -> Belief {
+        let n = game.config().size;
+        let mut map = LocalMap::new(n, game.config().reading);
+        let k = state.knowledge(player);
+        let pose = state.pose(player);
+        let north = pose.facing.index();
+        let (pr, pc) = (pose.square.row() as i32, pose.square.col() as i32);
+        let rel = |r: i32, c: i32| {
+            let (mut r, mut c) = (r - pr, c - pc);
+            for _ in 0..north {
+                (r, c) = (-c, r);
+            }
+            (r, c)
+        };
+        for sq in game.maze_of(state).squares() {
+            let (r, c) = rel(sq.row() as i32, sq.col() as i32);
+            let Some(cell) = map.cell(r, c) else {
+                continue;
+            };
+            let wk = map.knowledge_mut();
+            for d in Dir::ALL {
+                if let Some(open) = k.edge_at(sq, d) {
+                    wk.set_edge(cell, Dir::from_index(d.index() + 4 - north), open);
+                }
+            }
+            if k.knows(sq) {
+                wk.discover(cell, &mut |_| {});
+            }
+        }
+        map.knowledge_mut().infer(&mut |_| {});
+        Belief {
+            player,
+            map,
+            distance2: Game::observe(game, state, player).distance2,
+            turns_played: state.turns_done(player),
+            restarts: 0,
+        }
+    }
+
+    /// Applies the view read at the start of a turn (the map restarts if it cannot hold it).
+    pub fn observe(&mut self, view: &View) {
+        self.distance2 = view.distance2;
+        if self.map.observe(view).is_err() {
+            self.restart();
+            let _ = self.map.observe(view);
+        }
+    }
+
+    /// Records the line the player wrote this turn. A line whose walk the map cannot predict
+    /// (it crosses an unknown edge) loses the map's position, so the map restarts.
+    pub fn played(&mut self, action: &Action) {
+        self.turns_played = self.turns_played.saturating_add(1);
+        let line = match action {
+            Action::Moves(line) => *line,
+            Action::Fault(_) => MoveLine::JURY,
+        };
+        if self.map.apply(&line).is_err() {
+            self.restart();
+        }
+    }
+
+    fn restart(&mut self) {
+        self.map = LocalMap::new(self.map.size(), self.map.knowledge().reading());
+        self.restarts = self.restarts.saturating_add(1);
+    }
+
+    /// The turns each player has played when it is this player's turn (Red moves first).
+    pub fn turns_done(&self) -> [u16; 2] {
+        let me = self.turns_played;
+        match self.player {
+            Player::Red => [me, me],
+            Player::Blue => [me + 1, me],
+        }
+    }
+}
+
+/// A placement of the start-relative window in the maze: the start square and the absolute
+/// direction of the relative north.
+#[derive(Debug, Clone, Copy)]
+struct Placement {
+    origin: (i32, i32),
+    north: usize,
+}
+
+impl Placement {
+    /// Rotates a relative offset by `north` quarter turns clockwise.
+    fn offset(self, (dr, dc): (i32, i32)) -> (i32, i32) {
+        let (mut r, mut c) = (dr, dc);
+        for _ in 0..self.north {
+            (r, c) = (c, -r);
+        }
+        (self.origin.0 + r, self.origin.1 + c)
+    }
+    fn dir(self, d: Dir) -> Dir {
+        Dir::from_index(d.index() + self.north)
+    }
+}
+
+/// The relative squares the map knows something about, as a bounding box `(rmin, rmax, cmin,
+/// cmax)`: discovered squares, squares with a known edge, and the squares behind known openings.
+fn known_box(map: &LocalMap) -> (i32, i32, i32, i32) {
+    let k = map.knowledge();
+    let (h, w) = k.dims();
+    let (pr, pc) = (map.pose().row, map.pose().col);
+    let mut b = (pr, pr, pc, pc);
+    let mut grow = |r: i32, c: i32| {
+        b = (b.0.min(r), b.1.max(r), b.2.min(c), b.3.max(c));
+    };
+    for row in 0..h {
+        for col in 0..w {
+            let cell = k.index(row, col);
+            let known_edges = Dir::ALL.iter().filter(|&&d| k.edge(cell, d).is_some());
+            if !k.is_discovered(cell) && known_edges.clone().count() == 0 {
+                continue;
+            }
+            let (r, c) = map.coords(cell);
+            grow(r, c);
+            for &d in known_edges {
+                if k.edge(cell, d) == Some(true) {
+                    let (dr, dc) = d.delta();
+                    grow(r + dr, c + dc);
+                }
+            }
+        }
+    }
+    b
+}
+
+impl Game {
+    /// The placements of `belief`'s window that fit the maze, in a fixed order.
+    fn placements(&self, belief: &Belief) -> impl Iterator<Item = Placement> + '_ {
+        let n = self.config().size as i32;
+        let (r0, r1, c0, c1) = known_box(&belief.map);
+        (0..4).flat_map(move |north| {
+            (0..n).flat_map(move |sr| {
+                (0..n).filter_map(move |sc| {
+                    let p = Placement {
+                        origin: (sr, sc),
+                        north,
+                    };
+                    let corners = [(r0, c0), (r0, c1), (r1, c0), (r1, c1)];
+                    corners
+                        .iter()
+                        .all(|&rc| {
+                            let (r, c) = p.offset(rc);
+                            (0..n).contains(&r) && (0..n).contains(&c)
+                        })
+                        .then_some(p)
+                })
+            })
+        })
+    }
+
+    /// The state `belief`'s player would be in if the maze were `maze`, its window placed at
+    /// `place`: its knowledge translated, the opponent on a square at the believed distance.
+    fn believed_state(
+        &self,
+        belief: &Belief,
+        maze: Maze,
+        place: Placement,
+        rng: &mut Pcg64Mcg,
+    ) -> Option<State> {
+        let map = &belief.map;
+        let k = map.knowledge();
+        let n = self.config().size;
+        let square = |r: i32, c: i32| Square::new(r as usize, c as usize);
+        let mut mine = RefereeKnowledge::new(n, self.config().reading);
+        let (h, w) = k.dims();
+        for row in 0..h {
+            for col in 0..w {
+                let cell = k.index(row, col);
+                let (ar, ac) = place.offset(map.coords(cell));
+                if !(0..n as i32).contains(&ar) || !(0..n as i32).contains(&ac) {
+                    continue;
+                }
+                let abs = square(ar, ac).index();
+                for d in Dir::ALL {
+                    if let Some(open) = k.edge(cell, d) {
+                        mine.set_edge(abs, place.dir(d), open);
+                    }
+                }
+                if k.is_discovered(cell) {
+                    mine.discover(abs, &mut |_| {});
+                }
+            }
+        }
+        mine.infer(&mut |_| {});
+        let pose = map.pose();
+        let (mr, mc) = place.offset((pose.row, pose.col));
+        let me = Pose::new(square(mr, mc), place.dir(pose.facing.0));
+        // The opponent: a square at the believed distance, facing with an open square behind.
+        let fits = |sq: Square| {
+            sq.distance2(me.square) == belief.distance2
+                && Dir::ALL.iter().any(|&d| maze.is_open(sq, d.back()))
+        };
+        let count = maze.squares().filter(|&sq| fits(sq)).count();
+        if count == 0 {
+            return None;
+        }
+        let sq = maze
+            .squares()
+            .filter(|&sq| fits(sq))
+            .nth(rng.random_range(0..count))?;
+        let facings = Dir::ALL.iter().filter(|&&d| maze.is_open(sq, d.back()));
+        let nf = facings.clone().count();
+        let facing = *facings.clone().nth(rng.random_range(0..nf))?;
+        let them = Pose::new(sq, facing);
+        let p = belief.player;
+        let mut poses = [me; 2];
+        poses[p.other().index()] = them;
+        let mut knowledge = [mine, RefereeKnowledge::new(n, self.config().reading)];
+        if p == Player::Blue {
+            knowledge.swap(0, 1);
+        }
+        let mut state = State {
+            knowledge,
+            poses,
+            points: [0; 2],
+            faults: [None; 2],
+            turns_done: belief.turns_done(),
+            to_move: p.other(),
+            end: None,
+            last_look: LookReport {
+                player: p,
+                seen: 0,
+                inferred: 0,
+                first: 0,
+            },
+            rng: Pcg64Mcg::seed_from_u64(rng.random()),
+            sampled: Some(std::sync::Arc::new(maze)),
+        };
+        // The opponent's own look from where it stands (what it knows beyond that is unknown).
+        let _ = self.look(&mut state, p.other());
+        state.points = [0; 2];
+        state.to_move = p;
+        Some(state)
+    }
+
+    /// A maze consistent with `belief`'s map, and where the map's window sits in it.
+    fn sample_maze(&self, belief: &Belief, rng: &mut Pcg64Mcg) -> Option<(Maze, Placement)> {
+        let count = self.placements(belief).count();
+        if count == 0 {
+            return None;
+        }
+        let place = self.placements(belief).nth(rng.random_range(0..count))?;
+        let map = &belief.map;
+        let k = map.knowledge();
+        let n = self.config().size as i32;
+        // The known edges in absolute coordinates, for the generator.
+        let mut known = [[None::<bool>; 4]; crate::maze::MAX_SIZE * crate::maze::MAX_SIZE];
+        let (h, w) = k.dims();
+        for row in 0..h {
+            for col in 0..w {
+                let cell = k.index(row, col);
+                let (ar, ac) = place.offset(map.coords(cell));
+                if !(0..n).contains(&ar) || !(0..n).contains(&ac) {
+                    continue;
+                }
+                let abs = Square::new(ar as usize, ac as usize).index();
+                for d in Dir::ALL {
+                    if let Some(open) = k.edge(cell, d) {
+                        known[abs][place.dir(d).index()] = Some(open);
+                    }
+                }
+            }
+        }
+        let maze =
+            generate_consistent(n as usize, |sq, d| known[sq.index()][d.index()], rng).ok()?;
+        Some((maze, place))
+    }
+}
+
+impl tree::Determinize for Game {
+    type Belief = Belief;
+
+    /// Draws a maze consistent with the player's map (every known wall and opening kept, the
+    /// window placed where it fits, the rest a random valid maze of the official shape), puts
+    /// the opponent on a square at the distance the latest view gave, and gives the player its
+    /// own knowledge (the opponent knows what it sees from there). Points start at 0 (a search
+    /// compares gains), turns follow the belief. After 32 failed draws (a map with no
+    /// consistent maze, which only a corrupt belief has) the game's own initial state for a
+    /// drawn seed is returned.
+    fn sample_state(&self, belief: &Belief, player: usize, rng: &mut dyn RngCore) -> State {
+        let mut rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
+        let mut belief = belief.clone();
+        belief.player = player_of(player).unwrap_or(belief.player);
+        for _ in 0..32 {
+            let Some((maze, place)) = self.sample_maze(&belief, &mut rng) else {
+                continue;
+            };
+            if let Some(state) = self.believed_state(&belief, maze, place, &mut rng) {
+                return state;
+            }
+        }
+        Game::initial_state(self, rng.random())
+    }
+}
