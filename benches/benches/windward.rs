@@ -81,7 +81,7 @@ fn pathfinding(c: &mut Criterion) {
     for (name, bytes) in maps() {
         let game = Game::new(Map::parse(&bytes).unwrap(), Config::default()).unwrap();
         // All ordered pairs of the first 8 stops.
-        let stops: Vec<Point> = game.stops.iter().copied().take(8).collect();
+        let stops: Vec<Point> = game.stops().iter().copied().take(8).collect();
         let pairs: Vec<(Point, Point)> = stops
             .iter()
             .flat_map(|&a| stops.iter().map(move |&b| (a, b)))
@@ -93,21 +93,21 @@ fn pathfinding(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     for &(a, z) in &pairs {
-                        black_box(simple_astar(&game.map, a, z));
+                        black_box(simple_astar(game.map(), a, z));
                     }
                 })
             },
         );
-        let mut searcher = Searcher::for_space(&game.grid);
-        let node = |p: Point| game.grid.node(p.x as usize, p.y as usize).unwrap();
+        let mut searcher = Searcher::for_space(game.grid());
+        let node = |p: Point| game.grid().node(p.x as usize, p.y as usize).unwrap();
         let mut path = Vec::new();
         c.bench_function(
             &format!("windward/pathfind astar_grid+path {n} stop pairs {name}"),
             |b| {
                 b.iter(|| {
                     for &(a, z) in &pairs {
-                        searcher.astar_grid(&game.grid, node(a), node(z)).unwrap();
-                        searcher.path(&game.grid, node(z), &mut path);
+                        searcher.astar_grid(game.grid(), node(a), node(z)).unwrap();
+                        searcher.path(game.grid(), node(z), &mut path);
                         black_box(&path);
                     }
                 })
@@ -129,7 +129,7 @@ fn pathfinding(c: &mut Criterion) {
                 })
             },
         );
-        let (w, h) = (game.map.width, game.map.height);
+        let (w, h) = (game.map().width, game.map().height);
         c.bench_function(
             &format!("windward/pathfinding::bfs {n} stop pairs {name}"),
             |b| {
@@ -145,7 +145,7 @@ fn pathfinding(c: &mut Criterion) {
                                             && y >= 0
                                             && x < w
                                             && y < h
-                                            && game.map.is_driveable(Point::new(x, y))
+                                            && game.map().is_driveable(Point::new(x, y))
                                     })
                                     .collect::<Vec<_>>()
                             },

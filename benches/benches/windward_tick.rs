@@ -7,11 +7,12 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use examples::windward::bots::{Bot, make_bot};
 use examples::windward::run_round;
-use windward::rules::{self, Event};
+use pathfind::tree::{self, FlatMonteCarlo, SearchConfig};
+use windward::rules::Event;
 use windward::tick::Order;
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
-use windward::{Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
+use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, PlayerId, State, mapgen};
 
 /// A mid-round state: `ticks` ticks of the planner against nine built-in AIs.
 fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
@@ -25,11 +26,11 @@ fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
         bot.setup(game, &state, PlayerId(i as u8), &mut orders);
     }
     for _ in 0..ticks {
-        if rules::round_over(game, &state) {
+        if state.is_over() {
             break;
         }
         events.clear();
-        game.advance(&mut state, &orders, &mut events);
+        game.advance_into(&mut state, &orders, &mut events);
         orders.clear();
         for (i, bot) in bots.iter_mut().enumerate() {
             bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);
@@ -54,7 +55,7 @@ fn ticks(c: &mut Criterion) {
                     |state| {
                         for _ in 0..TICKS {
                             events.clear();
-                            game.advance(state, &[], &mut events);
+                            game.advance_into(state, &[], &mut events);
                         }
                         black_box(state.tick)
                     },
@@ -65,14 +66,53 @@ fn ticks(c: &mut Criterion) {
     }
     let game = Game::new(mapgen::default_map(0), Config::default()).unwrap();
     let start = mid_round(&game, 7, 3000);
+    // One tick three ways: the inherent order-level call, the inherent action-level call and the
+    // same through `pathfind::tree::Game` (the trait must cost no more than the inherent call).
+    const TICKS: u64 = 1000;
+    group.throughput(Throughput::Elements(TICKS));
+    let waits = vec![Action::Wait; NUM_PLAYERS];
+    group.bench_function("1000 ticks: inherent advance_into", |b| {
+        let mut events = Vec::with_capacity(256);
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    events.clear();
+                    game.advance_into(state, &[], &mut events);
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("1000 ticks: inherent advance_actions", |b| {
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    black_box(game.advance_actions(state, &waits));
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("1000 ticks: pathfind::tree::Game::advance", |b| {
+        b.iter_batched_ref(
+            || start.clone(),
+            |state| {
+                for _ in 0..TICKS {
+                    black_box(tree::Game::advance(&game, state, &waits));
+                }
+                black_box(state.tick)
+            },
+            BatchSize::SmallInput,
+        )
+    });
     group.throughput(Throughput::Elements(1));
     group.bench_function("clone state", |b| b.iter(|| black_box(start.clone())));
     group.bench_function("step (clone + advance)", |b| {
-        let mut events = Vec::with_capacity(256);
-        b.iter(|| {
-            events.clear();
-            black_box(game.step(&start, &[], &mut events))
-        })
+        b.iter(|| black_box(game.step(&start, &[])))
     });
     group.bench_function("forecast, 10 cars", |b| {
         b.iter_batched_ref(
@@ -93,6 +133,23 @@ fn ticks(c: &mut Criterion) {
         )
     });
     group.finish();
+
+    // MCTS iterations per second: flat Monte Carlo for player 0 from a mid-round state, playouts
+    // of 100 ticks with the `MostlyWait` policy (every player listed, one tick per step).
+    let mut mcts = c.benchmark_group("windward_mcts");
+    mcts.sample_size(10);
+    const ITERATIONS: u32 = 200;
+    mcts.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    mcts.bench_function("flat MC, 200 iterations, playouts of 100 ticks", |b| {
+        let config = SearchConfig {
+            iterations: ITERATIONS,
+            max_playout_steps: 100,
+            ..SearchConfig::default()
+        };
+        let mut search = FlatMonteCarlo::with_policy(config, MostlyWait::default());
+        b.iter(|| black_box(search.choose(&game, &start, 0)))
+    });
+    mcts.finish();
 
     let mut rounds = c.benchmark_group("windward_round");
     rounds.sample_size(10);

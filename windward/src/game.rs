@@ -1,4 +1,7 @@
 //! [`Config`] and [`Game`]: the map plus everything precomputed from it once, shared by reference.
+//!
+//! A leaf of the crate's module graph: it knows the map, the setup and the state, not the rules
+//! or the protocol (the verbs that need those live beside them: `tick::round`, `contract`).
 
 use pathfind::{Grid, NeighbourOrder, Searcher};
 use rand::SeedableRng;
@@ -43,19 +46,18 @@ pub const UNREACHABLE: u16 = u16::MAX;
 ///
 /// Built once by [`Game::new`], shared by reference, never cloned per step.
 #[derive(Debug, Clone)]
+///
+/// Its fields are private: the map, the parameters and everything precomputed from them are fixed
+/// together by [`Game::new`] and read through accessors, so no change can leave the distance tables
+/// stale.
 pub struct Game {
-    /// The map.
-    pub map: Map,
-    /// The parameters.
-    pub config: Config,
-    /// The driveable-tile graph (4-connected, neighbour order W, E, N, S as `SimpleAStar`).
-    pub grid: Grid,
-    /// The traffic-light squares in map order; [`State::signals`] is parallel to it.
-    pub lights: Vec<Point>,
-    /// Every stop: the bus stops, then the coffee stops, each in map order.
-    pub stops: Vec<Point>,
-    /// How many of [`Game::stops`] are bus stops.
-    pub bus_stop_count: usize,
+    map: Map,
+    config: Config,
+    grid: Grid,
+    lights: Vec<Point>,
+    stops: Vec<Point>,
+    bus_stop_count: usize,
+    longest_path: usize,
     light_of: Vec<u16>,
     stop_of: Vec<u16>,
     stop_dist: Vec<u16>,
@@ -117,7 +119,15 @@ impl Game {
                 stop_dist[a * n + b] = fields[a * cells + map.index(stops[b]).unwrap_or(0)];
             }
         }
+        // Tiles of the longest shortest path to a stop, both ends included.
+        let longest_path = 1 + fields
+            .iter()
+            .filter(|&&d| d != UNREACHABLE)
+            .max()
+            .copied()
+            .unwrap_or(0) as usize;
         Ok(Game {
+            longest_path,
             map,
             config,
             grid,
@@ -129,6 +139,49 @@ impl Game {
             stop_dist,
             fields,
         })
+    }
+
+    /// The map.
+    #[inline]
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The round's parameters.
+    #[inline]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The driveable-tile graph (4-connected, neighbour order W, E, N, S as `SimpleAStar`).
+    #[inline]
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The traffic-light squares in map order; [`State::signals`] is parallel to it.
+    #[inline]
+    pub fn lights(&self) -> &[Point] {
+        &self.lights
+    }
+
+    /// Every stop: the bus stops, then the coffee stops, each in map order.
+    #[inline]
+    pub fn stops(&self) -> &[Point] {
+        &self.stops
+    }
+
+    /// How many of [`Game::stops`] are bus stops (the coffee stops follow them).
+    #[inline]
+    pub fn bus_stop_count(&self) -> usize {
+        self.bus_stop_count
+    }
+
+    /// The most tiles [`Game::path_to_stop`] can return (the longest shortest path to a stop,
+    /// both ends included): a path buffer of this capacity never grows.
+    #[inline]
+    pub fn longest_path(&self) -> usize {
+        self.longest_path
     }
 
     /// The index of the light at `tile` in [`Game::lights`].
@@ -196,27 +249,6 @@ impl Game {
         }
     }
 
-    /// The result once the round is over (8 deliveries or the tick limit), else `None`.
-    pub fn outcome(&self, state: &State) -> Option<crate::rules::Outcome> {
-        crate::rules::outcome(self, state)
-    }
-
-    /// What `player` observes: the `<status>` message the server would send it now (all players'
-    /// scores, coffee, cars and cards in play, all passengers, its own path and pick-up list).
-    pub fn observe(
-        &self,
-        state: &State,
-        player: crate::PlayerId,
-    ) -> crate::protocol::ServerMessage {
-        crate::protocol::status_message(
-            state,
-            player,
-            player,
-            crate::Status::Update,
-            &[0.0; NUM_PLAYERS],
-        )
-    }
-
     /// A new round from a seed: setup drawn from a `Pcg64Mcg` seeded with `seed`, which the state
     /// then carries for every later chance outcome.
     pub fn initial_state(&self, seed: u64) -> State {
@@ -269,6 +301,7 @@ impl Game {
                 .collect(),
             ticks_since_update: 96,
             ticks_to_forecast: 0,
+            max_ticks: self.config.max_ticks,
         }
     }
 }

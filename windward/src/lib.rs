@@ -2,21 +2,26 @@
 #![warn(missing_docs)]
 
 pub mod astar;
+pub mod contract;
 pub mod game;
 pub mod geometry;
 pub mod map;
 pub mod mapgen;
 pub mod movement;
 pub mod protocol;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod tick;
 pub mod trace;
 pub mod xml;
 
+pub use contract::{Action, Events, MostlyWait, Observation, Pickup};
 pub use game::{Config, Game, GameError};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
@@ -26,4 +31,4 @@ pub use state::{
     Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger,
     PassengerId, Player, PlayerId, State,
 };
-pub use tick::{Order, RunEnd};
+pub use tick::{Order, OrderError, RunEnd};

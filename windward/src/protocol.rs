@@ -1130,7 +1130,7 @@ pub fn setup_message(
     state: &crate::State,
     me: crate::PlayerId,
 ) -> SetupMessage {
-    let mut map = game.map.clone();
+    let mut map = game.map().clone();
     for sq in map.squares.iter_mut() {
         sq.start = None;
         if !sq.kind.is_driveable() {
@@ -1498,7 +1498,7 @@ mod tests {
                 other => panic!("{other:?}"),
             };
         let (g2, s2) = parsed.to_game(crate::Config::default(), 0).unwrap();
-        assert_eq!(g2.stops, game.stops);
+        assert_eq!(g2.stops(), game.stops());
         assert_eq!(s2.passengers, state.passengers);
         assert_eq!(s2.company_stops, state.company_stops);
         assert_eq!(s2.coffee_stores, state.coffee_stores);

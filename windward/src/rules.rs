@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::geometry::{Heading, Point};
 use crate::state::{
     CARD_TICKS, Card, CardKind, CompanyId, DELIVERIES_TO_WIN, FULL_COFFEE, NUM_COMPANIES,
-    NUM_PLAYERS, PassengerId, PlayerId, State,
+    NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State,
 };
 
 /// The status codes a player is told (`PlayerAIBase.STATUS`, IA:89-180).
@@ -246,15 +246,19 @@ pub fn max_hand(score: f32) -> usize {
 }
 
 /// The pick-up half of `PlayerOrders` (E:1697-1702): a non-empty list replaces the pick-up list,
-/// minus passengers this player has already delivered; an empty list changes nothing.
+/// minus passengers this player has already delivered; an empty list changes nothing. Ids that
+/// name no passenger (≥ [`NUM_PASSENGERS`]) are left out, as the original leaves out names it
+/// cannot resolve; an unknown `player` changes nothing.
 pub fn apply_pickup_list(state: &mut State, player: PlayerId, list: &[PassengerId]) {
     if list.is_empty() {
         return;
     }
-    let pl = &mut state.players[player.index()];
+    let Some(pl) = state.players.get_mut(player.index()) else {
+        return;
+    };
     pl.pickup.clear();
     for &p in list {
-        if !pl.delivered.contains(&p) {
+        if p.index() < NUM_PASSENGERS && !pl.delivered.contains(&p) {
             pl.pickup.push(p);
         }
     }
@@ -762,7 +766,7 @@ pub fn process_powerup<C: Chance + ?Sized>(
             events.push(played);
         }
         CardKind::ChangeDestination => {
-            let Some(target) = card.player else {
+            let Some(target) = card.player.filter(|t| t.index() < NUM_PLAYERS) else {
                 return events.push(illegal);
             };
             let Some(p) = state.players[target.index()].passenger else {
@@ -792,7 +796,7 @@ pub fn process_powerup<C: Chance + ?Sized>(
             events.push(played);
         }
         CardKind::MovePassenger => {
-            let Some(p) = card.passenger else {
+            let Some(p) = card.passenger.filter(|p| p.index() < NUM_PASSENGERS) else {
                 return events.push(illegal);
             };
             let ps = &state.passengers[p.index()];
@@ -827,7 +831,7 @@ pub fn process_powerup<C: Chance + ?Sized>(
             events.push(played);
         }
         CardKind::StopCar => {
-            let Some(target) = card.player else {
+            let Some(target) = card.player.filter(|t| t.index() < NUM_PLAYERS) else {
                 return events.push(illegal);
             };
             let front = state.players[target.index()].car.vehicle.front_tile();
@@ -839,7 +843,7 @@ pub fn process_powerup<C: Chance + ?Sized>(
                 return events.push(illegal);
             }
             let back = state.players[target.index()].car.vehicle.back_tile();
-            let on_stop = |t: Point| game.map.square(t).is_some_and(|s| s.kind.is_stop());
+            let on_stop = |t: Point| game.map().square(t).is_some_and(|s| s.kind.is_stop());
             if on_stop(front) || on_stop(back) {
                 state.players[player.index()].hand.push(card);
                 return events.push(illegal);
@@ -862,7 +866,7 @@ pub fn process_powerup<C: Chance + ?Sized>(
 /// straight ROAD and (with a target) is at Manhattan ≥ 4 from it; with a target the path is
 /// `SimpleAStar(tile, target)` and the heading its first step, else a random heading along the road.
 pub fn relocate_all_cars<C: Chance + ?Sized>(game: &Game, state: &mut State, chance: &mut C) {
-    let map = &game.map;
+    let map = game.map();
     let mut taken: [Option<Point>; NUM_PLAYERS] = [None; NUM_PLAYERS];
     for i in 0..NUM_PLAYERS {
         let who = PlayerId(i as u8);
@@ -955,14 +959,14 @@ pub struct Outcome {
     pub ranks: [u8; NUM_PLAYERS],
 }
 
-/// The outcome once the round is over ([`round_over`]), else `None`.
-pub fn outcome(game: &Game, state: &State) -> Option<Outcome> {
-    if !round_over(game, state) {
+/// The outcome once the round is over ([`State::is_over`]), else `None`.
+pub fn outcome(state: &State) -> Option<Outcome> {
+    if !state.is_over() {
         return None;
     }
     let delivered: [u8; NUM_PLAYERS] =
         core::array::from_fn(|i| state.players[i].delivered.len() as u8);
-    let reason = if state.is_over() {
+    let reason = if state.has_winner() {
         let best = delivered.iter().copied().max().unwrap_or(0);
         let winner = delivered.iter().position(|&d| d == best).unwrap_or(0);
         EndReason::Deliveries {
@@ -981,10 +985,4 @@ pub fn outcome(game: &Game, state: &State) -> Option<Outcome> {
         delivered,
         ranks,
     })
-}
-
-/// The round's outcome check (F:929-936): the round is over before a tick when some player has 8
-/// deliveries, or when the [`Config::max_ticks`](crate::Config::max_ticks) limit is reached.
-pub fn round_over(game: &Game, state: &State) -> bool {
-    state.is_over() || state.tick >= game.config.max_ticks
 }

@@ -433,6 +433,9 @@ pub struct State {
     /// `numTicksToPrepareMove` (E:332-346): the forecast runs on a tick when this is ≤ 0, then
     /// restarts at 6; a path order sets it to 0. Starts at 0.
     pub ticks_to_forecast: i32,
+    /// The round's tick limit, [`Config::max_ticks`](crate::Config::max_ticks) of the game that
+    /// built the state: [`State::is_over`] once `tick` reaches it.
+    pub max_ticks: u32,
 }
 
 impl State {
@@ -454,11 +457,18 @@ impl State {
         PassengerId::all().filter(move |p| self.passengers[p.index()].lobby == Some(company))
     }
 
-    /// The leading player's delivery count, and whether the round is over (someone has 8).
-    pub fn is_over(&self) -> bool {
+    /// Whether some player has 8 deliveries: the original's only end of a round (F:929-936).
+    pub fn has_winner(&self) -> bool {
         self.players
             .iter()
             .any(|p| p.delivered.len() >= DELIVERIES_TO_WIN)
+    }
+
+    /// Whether the round is over: someone has 8 deliveries ([`State::has_winner`]) or the tick
+    /// limit ([`State::max_ticks`]) is reached. The one meaning of "over": `Game::advance` changes
+    /// nothing exactly then, and `Game::outcome` is `Some` exactly then.
+    pub fn is_over(&self) -> bool {
+        self.has_winner() || self.tick >= self.max_ticks
     }
 }
 

@@ -20,6 +20,14 @@ use crate::state::{
     State,
 };
 
+/// The longest line a trace may hold, in bytes (the golden traces' longest is about 127 KB).
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+/// The most a trace may hold once decompressed, in bytes (the golden traces' largest is 38 MB).
+pub const MAX_TRACE_BYTES: u64 = 512 << 20;
+/// The largest map file read from disk, in bytes (a 1000 × 1000 map, the largest
+/// [`Map::parse`](crate::Map::parse) accepts, is about 72 MB).
+pub const MAX_MAP_BYTES: u64 = 128 << 20;
+
 /// A trace that cannot be read or does not have the documented schema.
 #[derive(Debug, Error)]
 pub enum TraceError {
@@ -31,6 +39,22 @@ pub enum TraceError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// A line is longer than [`MAX_LINE_BYTES`] (checked before it is kept).
+    #[error("line {line}: longer than the limit of {limit} bytes")]
+    LineTooLong {
+        /// 1-based line number.
+        line: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The decompressed trace (or a map file) is larger than its limit.
+    #[error("{path}: more than the limit of {limit} bytes")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// The limit ([`MAX_TRACE_BYTES`] or [`MAX_MAP_BYTES`]).
+        limit: u64,
+    },
     /// A line is not JSON or lacks a field.
     #[error("line {line}: {reason}")]
     Schema {
@@ -41,31 +65,127 @@ pub enum TraceError {
     },
 }
 
-/// Reads a `.jsonl.gz` (or plain `.jsonl`) trace into its JSON lines.
+/// Reads a `.jsonl.gz` (or plain `.jsonl`) trace into its JSON lines (blank lines skipped), within
+/// [`MAX_LINE_BYTES`] per line and [`MAX_TRACE_BYTES`] in all.
 pub fn read_lines(path: &Path) -> Result<Vec<Value>, TraceError> {
-    let io = |source| TraceError::Io {
-        path: path.display().to_string(),
+    let mut out = Vec::new();
+    for line in json_lines(path)? {
+        out.push(line?.1);
+    }
+    Ok(out)
+}
+
+/// The JSON lines of a `.jsonl.gz` (or plain `.jsonl`) trace, one at a time with their 1-based
+/// line numbers (blank lines skipped), within [`MAX_LINE_BYTES`] per line and [`MAX_TRACE_BYTES`]
+/// in all: a longer line is an error before it is kept whole.
+pub fn json_lines(
+    path: &Path,
+) -> Result<impl Iterator<Item = Result<(usize, Value), TraceError>>, TraceError> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|source| TraceError::Io {
+        path: name.clone(),
         source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
+    })?;
     let reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
         Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
     } else {
         Box::new(BufReader::new(file))
     };
-    let mut out = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(io)?;
-        if line.trim().is_empty() {
-            continue;
+    Ok(JsonLines {
+        reader,
+        name,
+        line: 0,
+        total: 0,
+        buf: Vec::new(),
+        done: false,
+    })
+}
+
+/// The iterator of [`json_lines`].
+struct JsonLines {
+    reader: Box<dyn BufRead>,
+    name: String,
+    line: usize,
+    total: u64,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl JsonLines {
+    fn next_line(&mut self) -> Result<Option<(usize, Value)>, TraceError> {
+        use std::io::Read;
+        loop {
+            self.buf.clear();
+            self.line += 1;
+            let n = (&mut self.reader)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut self.buf)
+                .map_err(|source| TraceError::Io {
+                    path: self.name.clone(),
+                    source,
+                })?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.total += n as u64;
+            if self.total > MAX_TRACE_BYTES {
+                return Err(TraceError::TooLarge {
+                    path: self.name.clone(),
+                    limit: MAX_TRACE_BYTES,
+                });
+            }
+            if self.buf.len() > MAX_LINE_BYTES {
+                return Err(TraceError::LineTooLong {
+                    line: self.line,
+                    limit: MAX_LINE_BYTES,
+                });
+            }
+            if self.buf.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let v = serde_json::from_slice(&self.buf).map_err(|e| TraceError::Schema {
+                line: self.line,
+                reason: e.to_string(),
+            })?;
+            return Ok(Some((self.line, v)));
         }
-        let v: Value = serde_json::from_str(&line).map_err(|e| TraceError::Schema {
-            line: i + 1,
-            reason: e.to_string(),
-        })?;
-        out.push(v);
     }
-    Ok(out)
+}
+
+impl Iterator for JsonLines {
+    type Item = Result<(usize, Value), TraceError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_line().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+/// Reads a map file within [`MAX_MAP_BYTES`] (checked against the file's size before reading).
+pub fn read_map_file(path: &Path) -> Result<Vec<u8>, TraceError> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let io = |source| TraceError::Io {
+        path: name.clone(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_MAP_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_MAP_BYTES {
+        return Err(TraceError::TooLarge {
+            path: name,
+            limit: MAX_MAP_BYTES,
+        });
+    }
+    Ok(bytes)
 }
 
 fn bad(reason: impl Into<String>) -> TraceError {
@@ -391,7 +511,7 @@ pub fn replay_rules(game: &Game, lines: &[Value]) -> Result<RulesReport, Mismatc
         && end.get("game_over").and_then(Value::as_bool) == Some(true)
     {
         let t = end.get("ticks_run").and_then(Value::as_i64).unwrap_or(0);
-        let Some(out) = game.outcome(&state).filter(|_| state.is_over()) else {
+        let Some(out) = game.outcome(&state).filter(|_| state.has_winner()) else {
             return Err(mismatch(t, "outcome", "game over", "still running"));
         };
         let players = end
@@ -651,7 +771,7 @@ fn replay_tick(
         let who = PlayerId(about as u8);
         let car = &cars[about];
         let tile = Point::new(col(car, 2) as i32, col(car, 3) as i32);
-        let kind = game.map.square(tile).map(|s| s.kind);
+        let kind = game.map().square(tile).map(|s| s.kind);
         match status {
             Status::PassengerAbandoned
             | Status::PassengerDelivered

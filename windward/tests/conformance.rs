@@ -79,9 +79,9 @@ fn simple_astar_is_valid_and_as_short_as_bfs_between_all_stops() {
     for (file, ..) in MAP_STATS {
         let (_, map) = load_map(&dir, file);
         let game = Game::new(map, Config::default()).unwrap();
-        for (a, &from) in game.stops.iter().enumerate() {
-            for (b, &to) in game.stops.iter().enumerate() {
-                let path = simple_astar(&game.map, from, to);
+        for (a, &from) in game.stops().iter().enumerate() {
+            for (b, &to) in game.stops().iter().enumerate() {
+                let path = simple_astar(game.map(), from, to);
                 assert_eq!(path.first(), Some(&from), "{file} {from}->{to}");
                 assert_eq!(path.last(), Some(&to), "{file} {from}->{to}");
                 assert!(
@@ -89,7 +89,7 @@ fn simple_astar_is_valid_and_as_short_as_bfs_between_all_stops() {
                     "{file} {from}->{to}: not contiguous"
                 );
                 assert!(
-                    path.iter().all(|&t| game.map.is_driveable(t)),
+                    path.iter().all(|&t| game.map().is_driveable(t)),
                     "{file} {from}->{to}: off road"
                 );
                 assert_eq!(
@@ -172,7 +172,7 @@ fn traces_setup_and_rule_events_match() {
             assert_eq!(lobby, expected, "{file} lobby of {}", id.name());
         }
         let unassigned: Vec<Point> = game
-            .map
+            .map()
             .tiles_of(TileType::BusStop)
             .into_iter()
             .filter(|t| state.company_at(*t).is_none())
@@ -192,7 +192,10 @@ fn traces_setup_and_rule_events_match() {
             );
         }
         for (k, s) in rec["signals"].as_array().unwrap().iter().enumerate() {
-            assert_eq!(game.lights[k], windward::trace::point(&s["tile"]).unwrap());
+            assert_eq!(
+                game.lights()[k],
+                windward::trace::point(&s["tile"]).unwrap()
+            );
             assert_eq!(state.signals[k].name(), s["state"].as_str().unwrap());
         }
         let start_headings: Vec<Heading> = state

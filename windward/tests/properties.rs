@@ -93,15 +93,15 @@ proptest! {
 
     #[test]
     fn simple_astar_is_bfs_short_on_generated_maps((game, _) in strategy::game_and_state(), picks in proptest::collection::vec((0usize..64, 0usize..2000), 8)) {
-        let road: Vec<windward::Point> = (0..game.map.squares.len())
-            .filter(|&i| game.map.squares[i].kind.is_driveable())
-            .map(|i| game.map.point(i))
+        let road: Vec<windward::Point> = (0..game.map().squares.len())
+            .filter(|&i| game.map().squares[i].kind.is_driveable())
+            .map(|i| game.map().point(i))
             .collect();
         for (s, t) in picks {
-            let (from, stop) = (road[t % road.len()], s % game.stops.len());
-            let path = windward::astar::simple_astar(&game.map, from, game.stops[stop]);
+            let (from, stop) = (road[t % road.len()], s % game.stops().len());
+            let path = windward::astar::simple_astar(game.map(), from, game.stops()[stop]);
             prop_assert_eq!(path.len() - 1, game.distance_to_stop(stop, from) as usize);
-            prop_assert!(path.windows(2).all(|w| w[0].manhattan(w[1]) == 1 && game.map.is_driveable(w[1])));
+            prop_assert!(path.windows(2).all(|w| w[0].manhattan(w[1]) == 1 && game.map().is_driveable(w[1])));
         }
     }
 
@@ -136,7 +136,7 @@ proptest! {
         stops.sort();
         stops.dedup();
         prop_assert_eq!(stops.len(), 12);
-        prop_assert!(state.company_stops.iter().all(|&t| game.map.square(t).unwrap().kind == TileType::BusStop));
+        prop_assert!(state.company_stops.iter().all(|&t| game.map().square(t).unwrap().kind == TileType::BusStop));
         prop_assert_eq!(game.initial_state(seed), game.initial_state(seed));
         let json = serde_json::to_string(&state).unwrap();
         let back: State = serde_json::from_str(&json).unwrap();
@@ -161,15 +161,15 @@ proptest! {
             out.clear();
             match what {
                 0 | 1 => {
-                    let stop = game.stops[k % game.bus_stop_count];
+                    let stop = game.stops()[k % game.bus_stop_count()];
                     rules::with_state_rng(&mut state, |s, rng| rules::bus_stop_arrival(s, p, stop, stop, rng, &mut out));
                     if let Some(last) = out.last() {
                         prop_assert!(!last.status.is_card_status());
                     }
                 }
                 2 => {
-                    let n = game.stops.len() - game.bus_stop_count;
-                    let stop = game.stops[game.bus_stop_count + k % n];
+                    let n = game.stops().len() - game.bus_stop_count();
+                    let stop = game.stops()[game.bus_stop_count() + k % n];
                     rules::coffee_stop_arrival(&mut state, p, stop, &mut out);
                 }
                 3 => {

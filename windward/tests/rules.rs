@@ -67,7 +67,7 @@ fn arrive_at(state: &mut State, company: CompanyId, events: &mut Vec<Event>) -> 
 fn unassigned_stop_does_nothing() {
     let g = game();
     let mut s = g.initial_state(1);
-    let all = g.map.tiles_of(TileType::BusStop);
+    let all = g.map().tiles_of(TileType::BusStop);
     let free = all
         .iter()
         .copied()
@@ -623,7 +623,7 @@ fn change_destination_keeps_the_route_multiset() {
     // Place the car far from the destination.
     let dest_stop = s.company_stops[old.index()];
     let far = g
-        .map
+        .map()
         .starts()
         .into_iter()
         .max_by_key(|(t, _)| t.manhattan(dest_stop))
@@ -729,7 +729,7 @@ fn relocating_cars_puts_them_on_distinct_straight_roads_far_from_their_targets()
     assert_eq!(s.passengers[6].car, Some(P0));
     let tiles: Vec<Point> = s.players.iter().map(|p| p.car.tile()).collect();
     for (i, t) in tiles.iter().enumerate() {
-        let sq = g.map.square(*t).unwrap();
+        let sq = g.map().square(*t).unwrap();
         assert!(matches!(
             sq.shape,
             windward::RoadShape::EastWest | windward::RoadShape::NorthSouth
@@ -863,10 +863,10 @@ fn explicit_setups_are_validated() {
     use windward::SetupError;
     let g = game();
     let mut rng = rand_pcg::Pcg64Mcg::new(5);
-    let good = windward::Setup::random(&g.map, &mut rng).unwrap();
+    let good = windward::Setup::random(g.map(), &mut rng).unwrap();
     assert!(g.state_from_setup(&good, 0).is_ok());
     let mut bad = good.clone();
-    bad.starts[3].0 = g.stops[0];
+    bad.starts[3].0 = g.stops()[0];
     assert!(matches!(
         g.state_from_setup(&bad, 0),
         Err(SetupError::BadStart { player: 3, .. })
@@ -918,31 +918,31 @@ fn explicit_setups_are_validated() {
 fn the_precomputed_tables_are_bfs_distances() {
     let g = game();
     let mut path = Vec::new();
-    for (s, &stop) in g.stops.iter().enumerate() {
+    for (s, &stop) in g.stops().iter().enumerate() {
         // A plain BFS from the stop.
-        let cells = g.map.squares.len();
+        let cells = g.map().squares.len();
         let mut dist = vec![u16::MAX; cells];
         let mut queue = std::collections::VecDeque::new();
-        dist[g.map.index(stop).unwrap()] = 0;
+        dist[g.map().index(stop).unwrap()] = 0;
         queue.push_back(stop);
         while let Some(p) = queue.pop_front() {
-            let d = dist[g.map.index(p).unwrap()];
+            let d = dist[g.map().index(p).unwrap()];
             for h in windward::Heading::ALL {
                 let q = p.step(h);
-                if g.map.is_driveable(q) && dist[g.map.index(q).unwrap()] == u16::MAX {
-                    dist[g.map.index(q).unwrap()] = d + 1;
+                if g.map().is_driveable(q) && dist[g.map().index(q).unwrap()] == u16::MAX {
+                    dist[g.map().index(q).unwrap()] = d + 1;
                     queue.push_back(q);
                 }
             }
         }
         assert_eq!(g.field(s), dist.as_slice(), "field of stop {stop}");
-        for (t, &other) in g.stops.iter().enumerate() {
-            assert_eq!(g.stop_distance(t, s), dist[g.map.index(other).unwrap()]);
+        for (t, &other) in g.stops().iter().enumerate() {
+            assert_eq!(g.stop_distance(t, s), dist[g.map().index(other).unwrap()]);
             g.path_to_stop(other, s, &mut path);
             assert_eq!(path.len() - 1, g.stop_distance(t, s) as usize);
             assert!(
                 path.windows(2)
-                    .all(|w| w[0].manhattan(w[1]) == 1 && g.map.is_driveable(w[1]))
+                    .all(|w| w[0].manhattan(w[1]) == 1 && g.map().is_driveable(w[1]))
             );
             assert_eq!((path[0], *path.last().unwrap()), (other, stop));
         }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use windward::tick::replay::{maps_dir_for, replay_file};
+use pathfind::replay::VerifyError;
 
 const TRACES: [&str; 3] = [
     "map1_seed1_full.jsonl.gz",
@@ -19,23 +19,31 @@ fn golden_traces_replay_tick_by_tick() {
         return;
     };
     let dir = PathBuf::from(root).join("windward/traces");
-    let (mut ticks, mut cars, mut statuses) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for name in TRACES {
-        let path = dir.join(name);
+    let paths: Vec<PathBuf> = TRACES.iter().map(|n| dir.join(n)).collect();
+    for path in &paths {
         assert!(path.exists(), "missing trace {}", path.display());
-        match replay_file(&path, &maps_dir_for(&path)) {
-            Ok(stats) => {
-                ticks += stats.ticks;
-                cars += stats.car_states;
-                statuses += stats.statuses;
-            }
-            Err(e) => failures.push(e.to_string()),
-        }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!(
-        "conformance: windward ticks: {} traces, {ticks} ticks ({cars} car states, {statuses} statuses), all match",
-        TRACES.len()
+    let summary = windward::replay::verify_files(&paths).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary.traces, 3);
+    assert!(summary.steps > 40_000, "{summary}");
+    println!("{summary}");
+}
+
+#[test]
+fn no_trace_or_an_empty_file_is_an_error() {
+    let none: [PathBuf; 0] = [];
+    assert!(matches!(
+        windward::replay::verify_files(&none),
+        Err(VerifyError::Empty { .. })
+    ));
+    let dir = std::env::temp_dir().join(format!("windward-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.jsonl.gz");
+    std::fs::write(&empty, b"").unwrap();
+    let got = windward::replay::verify_files(&[&empty]);
+    assert!(
+        matches!(&got, Err(VerifyError::Format { message, .. }) if message.contains("empty")),
+        "{got:?}"
     );
+    std::fs::remove_dir_all(&dir).ok();
 }

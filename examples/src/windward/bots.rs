@@ -363,7 +363,6 @@ impl Planner {
 
     /// Where to go now, and the pick-up list.
     fn plan(
-        &self,
         game: &Game,
         state: &State,
         me: PlayerId,
@@ -416,14 +415,14 @@ impl Planner {
 
     fn route(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
         let from = state.player(me).car.vehicle.location.next_tile();
-        let Some((stop, pickup)) = self.plan(game, state, me, from) else {
+        let Some((stop, pickup)) = Self::plan(game, state, me, from) else {
             return;
         };
         path_plus_one(game, from, stop, &mut self.path);
         if self.path.is_empty() {
             return;
         }
-        self.target = Some(game.stops[stop]);
+        self.target = Some(game.stops()[stop]);
         out.push(Order::Path {
             player: me,
             path: self.path.clone(),
@@ -436,14 +435,22 @@ impl Planner {
     /// STOP_CAR on the rival with the most deliveries (at least ours) while it carries a
     /// passenger far from the destination and is not on a stop, so the card is not returned.
     fn flat_the_leader(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        let Some(card) = state
+        if let Some(card) = Self::flat_card(game, state, me) {
+            out.push(Order::Card {
+                player: me,
+                action: CardAction::Play,
+                card,
+            });
+        }
+    }
+
+    /// The STOP_CAR card to play now, its target set, if any.
+    fn flat_card(game: &Game, state: &State, me: PlayerId) -> Option<Card> {
+        let card = state
             .player(me)
             .hand
             .iter()
-            .find(|c| c.kind == CardKind::StopCar && c.ok_to_play)
-        else {
-            return;
-        };
+            .find(|c| c.kind == CardKind::StopCar && c.ok_to_play)?;
         let mine = state.player(me).delivered.len();
         let target = (0..NUM_PLAYERS)
             .map(|i| PlayerId(i as u8))
@@ -458,7 +465,7 @@ impl Planner {
                     return false;
                 };
                 let front = v.front_tile();
-                let on_stop = |t: Point| game.map.square(t).is_some_and(|s| s.kind.is_stop());
+                let on_stop = |t: Point| game.map().square(t).is_some_and(|s| s.kind.is_stop());
                 pl.delivered.len() >= mine
                     && !v.motion.flat
                     && front.manhattan(state.company_stops[dest.index()]) > 6
@@ -466,15 +473,10 @@ impl Planner {
                     && !on_stop(v.back_tile())
             })
             .max_by_key(|&p| state.player(p).delivered.len());
-        if let Some(target) = target {
-            let mut card = *card;
-            card.player = Some(target);
-            out.push(Order::Card {
-                player: me,
-                action: CardAction::Play,
-                card,
-            });
-        }
+        target.map(|target| Card {
+            player: Some(target),
+            ..*card
+        })
     }
 }
 
@@ -535,5 +537,117 @@ impl Bot for Planner {
         if replan {
             self.route(game, state, me, out);
         }
+    }
+}
+
+/// The planner's knowledge as a bot of the workspace's contract
+/// ([`examples::bot::Bot`](crate::bot::Bot) over [`pathfind::tree::Game`]): one
+/// [`Action`](windward::Action) per tick from what the player observes (the state with the other
+/// hands hidden). It draws ALL_OTHER_CARS_QUARTER_SPEED and STOP_CAR at the start, plays the first
+/// at once and the second on the leading rival (as [`Planner`]), and sends a
+/// [`GoTo`](windward::Action::GoTo) to the planner's choice of stop whenever its passenger,
+/// deliveries or coffee change, its path runs out, or every 200 ticks (passengers move); it waits
+/// otherwise.
+#[derive(Debug, Clone, Default)]
+pub struct Navigator {
+    last: Option<(Option<PassengerId>, usize, i32)>,
+    since_plan: u32,
+    drawn: u8,
+    played_slowdown: bool,
+}
+
+impl Navigator {
+    /// A navigator for a new round.
+    pub fn new() -> Navigator {
+        Navigator::default()
+    }
+}
+
+impl crate::bot::Bot<Game> for Navigator {
+    fn name(&self) -> String {
+        "navigator".to_string()
+    }
+
+    fn new_game(&mut self, _game: &Game, _player: usize, _seed: u64) {
+        *self = Navigator::new();
+    }
+
+    fn act(
+        &mut self,
+        game: &Game,
+        seen: &windward::Observation,
+        player: usize,
+    ) -> windward::Action {
+        use windward::Action;
+        let state = &seen.state;
+        let me = PlayerId(player as u8);
+        let Some(pl) = state.players.get(player) else {
+            return Action::Wait;
+        };
+        // Cards first, one message per tick: drawn at score 0 they are playable at once.
+        let kinds = [CardKind::AllOtherCarsQuarterSpeed, CardKind::StopCar];
+        while usize::from(self.drawn) < kinds.len() {
+            let kind = kinds[usize::from(self.drawn)];
+            self.drawn += 1;
+            if let Some(card) = pl.deck.iter().find(|c| c.kind == kind) {
+                return Action::Card {
+                    action: CardAction::Draw,
+                    card: *card,
+                };
+            }
+        }
+        if !self.played_slowdown
+            && let Some(card) = pl
+                .hand
+                .iter()
+                .find(|c| c.kind == CardKind::AllOtherCarsQuarterSpeed && c.ok_to_play)
+        {
+            self.played_slowdown = true;
+            return Action::Card {
+                action: CardAction::Play,
+                card: *card,
+            };
+        }
+        if let Some(card) = Planner::flat_card(game, state, me) {
+            return Action::Card {
+                action: CardAction::Play,
+                card,
+            };
+        }
+        let key = (pl.passenger, pl.delivered.len(), pl.car.coffee);
+        self.since_plan += 1;
+        if self.last == Some(key) && !pl.car.vehicle.path.is_empty() && self.since_plan < 200 {
+            return Action::Wait;
+        }
+        self.last = Some(key);
+        self.since_plan = 0;
+        let from = pl.car.vehicle.location.next_tile();
+        match Planner::plan(game, state, me, from) {
+            Some((stop, pickup)) => Action::GoTo {
+                stop: stop as u16,
+                pickup: pickup.into_iter().collect(),
+            },
+            None => Action::Wait,
+        }
+    }
+}
+
+/// A bot of the contract that always waits (its car drives at random once its path runs out): the
+/// floor any bot must beat.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Idle;
+
+impl crate::bot::Bot<Game> for Idle {
+    fn name(&self) -> String {
+        "idle".to_string()
+    }
+
+    fn act(
+        &mut self,
+        _game: &Game,
+        _seen: &windward::Observation,
+        _player: usize,
+    ) -> windward::Action {
+        windward::Action::Wait
     }
 }

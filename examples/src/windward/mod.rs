@@ -4,6 +4,7 @@
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
 pub mod bots;
+pub mod playable;
 
 use std::path::Path;
 
@@ -77,9 +78,9 @@ pub fn run_round(game: &Game, seed: u64, bots: &mut [Box<dyn Bot>]) -> RoundResu
     for (i, bot) in bots.iter_mut().enumerate() {
         bot.setup(game, &state, PlayerId(i as u8), &mut orders);
     }
-    while !rules::round_over(game, &state) {
+    while !state.is_over() {
         events.clear();
-        game.advance(&mut state, &orders, &mut events);
+        game.advance_into(&mut state, &orders, &mut events);
         orders.clear();
         for (i, bot) in bots.iter_mut().enumerate() {
             bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);

@@ -17,7 +17,7 @@ pub mod round;
 pub mod strategy;
 
 pub use drive::{DriveError, MoveEnd, SignalLocks, Traffic};
-pub use round::{Order, RunEnd, StateTraffic};
+pub use round::{Order, OrderError, RunEnd, StateTraffic};
 
 #[cfg(test)]
 mod tests;

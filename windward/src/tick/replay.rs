@@ -7,21 +7,15 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use smallvec::SmallVec;
 
 use crate::game::{Config, Game};
 use crate::geometry::{Heading, Point};
 use crate::map::{Map, RoadShape, Signal};
 use crate::rules::{self, CardAction, Chance, Draw, Event};
-use crate::setup::{PassengerSetup, Setup};
-use crate::state::{
-    Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId,
-    State,
-};
+use crate::state::{Card, CompanyId, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State};
 
 use super::drive::random_exit_options;
 use super::round::{Order, apply_order, movement, status_broadcast};
@@ -102,13 +96,20 @@ pub fn maps_dir_for(trace: &Path) -> PathBuf {
 
 /// Replays one gzipped trace file, reading its map from `maps_dir`.
 pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayError> {
+    replay_file_with(path, maps_dir, |_, _| {})
+}
+
+/// [`replay_file`], calling `each(game, state)` with the initial state and after every replayed
+/// tick (a viewer keeps the states it wants).
+pub fn replay_file_with(
+    path: &Path,
+    maps_dir: &Path,
+    mut each: impl FnMut(&Game, &State),
+) -> Result<ReplayStats, ReplayError> {
     let name = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| format_err(&name, e.to_string()))?;
-    let reader = BufReader::new(flate2::read::GzDecoder::new(file));
-    let mut lines = reader.lines().map(|l| {
-        l.map_err(|e| e.to_string())
-            .and_then(|l| serde_json::from_str::<Value>(&l).map_err(|e| e.to_string()))
-    });
+    let mut lines = crate::trace::json_lines(path)
+        .map_err(|e| format_err(&name, e.to_string()))?
+        .map(|l| l.map(|(_, v)| v).map_err(|e| e.to_string()));
     let setup = lines
         .next()
         .ok_or_else(|| format_err(&name, "empty trace"))?
@@ -119,7 +120,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
     let map_name = setup["map"]
         .as_str()
         .ok_or_else(|| format_err(&name, "setup without map"))?;
-    let bytes = std::fs::read(maps_dir.join(map_name))
+    let bytes = crate::trace::read_map_file(&maps_dir.join(map_name))
         .map_err(|e| format_err(&name, format!("map {map_name}: {e}")))?;
     let map = Map::parse(&bytes).map_err(|e| format_err(&name, format!("map {map_name}: {e}")))?;
     // The traces stop at the original's game-over check or their own tick limit.
@@ -127,11 +128,13 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
         max_ticks: u32::MAX,
     };
     let game = Game::new(map, config).map_err(|e| format_err(&name, e.to_string()))?;
-    let parsed = parse_setup(&setup).map_err(|e| format_err(&name, e))?;
+    let (_, parsed) =
+        crate::trace::setup_from_record(&setup).map_err(|e| format_err(&name, e.to_string()))?;
     let seed = setup["seed"].as_u64().unwrap_or(0);
     let mut state = game
         .state_from_setup(&parsed, seed)
         .map_err(|e| format_err(&name, e.to_string()))?;
+    each(&game, &state);
     let mut replay = Replayer {
         name: name.clone(),
         game: &game,
@@ -150,6 +153,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
         let t = line["t"].as_u64().unwrap_or(group_t);
         if t != group_t && !group.is_empty() {
             replay.run_group(&mut state, group_t, &group)?;
+            each(&game, &state);
             group.clear();
         }
         group_t = t;
@@ -157,6 +161,7 @@ pub fn replay_file(path: &Path, maps_dir: &Path) -> Result<ReplayStats, ReplayEr
     }
     if !group.is_empty() {
         replay.run_group(&mut state, group_t, &group)?;
+        each(&game, &state);
     }
     Ok(replay.stats)
 }
@@ -286,7 +291,7 @@ impl Replayer<'_> {
         // The tick, piece by piece as `Game::advance_with` runs it, so that each recorded outcome
         // is at hand when its draw comes.
         self.events.clear();
-        if !rules::round_over(self.game, state) {
+        if !state.is_over() {
             status_broadcast(state, &mut self.events);
             state.tick += 1;
             for order in &self.orders {
@@ -655,102 +660,7 @@ fn points(v: &Value) -> Result<Vec<Point>, String> {
         .collect()
 }
 
-fn company(v: &Value) -> Result<CompanyId, String> {
-    v.as_str()
-        .and_then(CompanyId::from_name)
-        .ok_or_else(|| format!("bad company {v}"))
-}
-
-fn passenger(v: &Value) -> Result<PassengerId, String> {
-    v.as_str()
-        .and_then(PassengerId::from_name)
-        .ok_or_else(|| format!("bad passenger {v}"))
-}
-
+/// A card object, read by the one reader of trace cards ([`crate::trace::card`]).
 fn card(v: &Value) -> Result<Card, String> {
-    let kind = v["card"]
-        .as_str()
-        .and_then(CardKind::from_name)
-        .ok_or_else(|| format!("bad card {v}"))?;
-    Ok(Card {
-        kind,
-        passenger: v["passenger"].as_str().and_then(PassengerId::from_name),
-        company: v["company"].as_str().and_then(CompanyId::from_name),
-        player: v["player"]
-            .as_i64()
-            .filter(|&p| p >= 0 && (p as usize) < NUM_PLAYERS)
-            .map(|p| PlayerId(p as u8)),
-        ok_to_play: v["ok"].as_bool().unwrap_or(false),
-    })
-}
-
-/// The explicit setup of a trace's `setup` record.
-pub fn parse_setup(v: &Value) -> Result<Setup, String> {
-    let players = v["players"].as_array().ok_or("setup without players")?;
-    if players.len() != NUM_PLAYERS {
-        return Err(format!("setup has {} players", players.len()));
-    }
-    let mut starts = [(Point::new(0, 0), Heading::North); NUM_PLAYERS];
-    let mut decks: [SmallVec<[Card; 13]>; NUM_PLAYERS] = Default::default();
-    for (i, p) in players.iter().enumerate() {
-        let heading = p["dir"]
-            .as_str()
-            .and_then(Heading::from_name)
-            .ok_or("bad start dir")?;
-        starts[i] = (point(&p["tile"])?, heading);
-        for c in p["deck"].as_array().ok_or("player without deck")? {
-            decks[i].push(card(c)?);
-        }
-    }
-    let mut company_stops = [Point::new(0, 0); NUM_COMPANIES];
-    let companies = v["companies"].as_array().ok_or("setup without companies")?;
-    for c in companies {
-        company_stops[company(&c["name"])?.index()] = point(&c["bus_stop"])?;
-    }
-    let coffee_stores = v["coffee_stores"]
-        .as_array()
-        .ok_or("setup without coffee stores")?
-        .iter()
-        .map(|s| point(&s["stop"]))
-        .collect::<Result<SmallVec<[Point; 8]>, String>>()?;
-    let mut passengers: [Option<PassengerSetup>; NUM_PASSENGERS] = Default::default();
-    for p in v["passengers"]
-        .as_array()
-        .ok_or("setup without passengers")?
-    {
-        let id = passenger(&p["name"])?;
-        let route = p["route"]
-            .as_array()
-            .ok_or("passenger without route")?
-            .iter()
-            .map(company)
-            .collect::<Result<_, _>>()?;
-        let enemies = p["enemies"]
-            .as_array()
-            .ok_or("passenger without enemies")?
-            .iter()
-            .map(passenger)
-            .collect::<Result<_, _>>()?;
-        passengers[id.index()] = Some(PassengerSetup {
-            destination: company(&p["destination"])?,
-            route,
-            enemies,
-        });
-    }
-    let mut out: Vec<PassengerSetup> = Vec::with_capacity(NUM_PASSENGERS);
-    for (i, p) in passengers.into_iter().enumerate() {
-        out.push(
-            p.ok_or_else(|| format!("setup lacks passenger {}", PassengerId(i as u8).name()))?,
-        );
-    }
-    let passengers: [PassengerSetup; NUM_PASSENGERS] = out
-        .try_into()
-        .map_err(|_| "wrong passenger count".to_string())?;
-    Ok(Setup {
-        starts,
-        company_stops,
-        coffee_stores,
-        passengers,
-        decks,
-    })
+    crate::trace::card(v).map_err(|e| e.to_string())
 }

@@ -7,7 +7,10 @@ use crate::geometry::{Heading, Point};
 use crate::map::{Map, Signal};
 use crate::movement::Vehicle;
 use crate::rules::{self, CardAction, Chance, Draw, Event, Recipient, Status};
-use crate::state::{Card, NUM_PLAYERS, PassengerId, PlayerId, State};
+use crate::state::{
+    Card, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State,
+};
+use thiserror::Error;
 
 use super::drive::{DriveError, SignalLocks, Traffic};
 use super::orders::{PathJoin, join_path};
@@ -53,6 +56,89 @@ impl Order {
             Order::Path { player, .. } | Order::Card { player, .. } => *player,
         }
     }
+
+    /// Checks every id the order carries: the sender and a card's target player below
+    /// [`NUM_PLAYERS`], the pick-up list's and a card's passenger below [`NUM_PASSENGERS`], a
+    /// card's company below [`NUM_COMPANIES`]. [`Game::advance`] drops an order that fails (the
+    /// original only ever sees names, and a message whose name resolves to no player or passenger
+    /// never reaches its engine), so callers that want to report it check first.
+    pub fn validate(&self) -> Result<(), OrderError> {
+        let player = self.player();
+        if player.index() >= NUM_PLAYERS {
+            return Err(OrderError::UnknownPlayer { player: player.0 });
+        }
+        match self {
+            Order::Path { pickup, .. } => {
+                if let Some(p) = pickup.iter().find(|p| p.index() >= NUM_PASSENGERS) {
+                    return Err(OrderError::UnknownPassenger {
+                        player: player.0,
+                        passenger: p.0,
+                    });
+                }
+            }
+            Order::Card { card, .. } => {
+                if let Some(p) = card.passenger.filter(|p| p.index() >= NUM_PASSENGERS) {
+                    return Err(OrderError::UnknownPassenger {
+                        player: player.0,
+                        passenger: p.0,
+                    });
+                }
+                if let Some(t) = card.player.filter(|t| t.index() >= NUM_PLAYERS) {
+                    return Err(OrderError::UnknownTarget {
+                        player: player.0,
+                        target: t.0,
+                    });
+                }
+                if let Some(c) = card.company.filter(|c| c.index() >= NUM_COMPANIES) {
+                    return Err(OrderError::UnknownCompany {
+                        player: player.0,
+                        company: c.0,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An [`Order`] naming a player, passenger or company that does not exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum OrderError {
+    /// The sender is not a player (ids `0..NUM_PLAYERS`, 10).
+    #[error("order from player {player}, but players are 0..{NUM_PLAYERS}")]
+    UnknownPlayer {
+        /// The rejected id.
+        player: u8,
+    },
+    /// A pick-up list or card names a passenger that does not exist (ids `0..NUM_PASSENGERS`, 12).
+    #[error(
+        "order from player {player} names passenger {passenger}, but passengers are 0..{NUM_PASSENGERS}"
+    )]
+    UnknownPassenger {
+        /// The sender.
+        player: u8,
+        /// The rejected id.
+        passenger: u8,
+    },
+    /// A card targets a player that does not exist.
+    #[error("order from player {player} targets player {target}, but players are 0..{NUM_PLAYERS}")]
+    UnknownTarget {
+        /// The sender.
+        player: u8,
+        /// The rejected id.
+        target: u8,
+    },
+    /// A card names a company that does not exist (ids `0..NUM_COMPANIES`, 12).
+    #[error(
+        "order from player {player} names company {company}, but companies are 0..{NUM_COMPANIES}"
+    )]
+    UnknownCompany {
+        /// The sender.
+        player: u8,
+        /// The rejected id.
+        company: u8,
+    },
 }
 
 /// The [`Traffic`] world of a [`State`]: the tick engine drives the players' cars, calls the
@@ -73,7 +159,7 @@ pub struct StateTraffic<'a, C: Chance + ?Sized> {
 impl<C: Chance + ?Sized> Traffic for StateTraffic<'_, C> {
     #[inline]
     fn map(&self) -> &Map {
-        &self.game.map
+        self.game.map()
     }
     #[inline]
     fn num_cars(&self) -> usize {
@@ -142,7 +228,8 @@ fn no_path_event(player: PlayerId) -> Event {
     }
 }
 
-/// Applies one queued order (E:641-664, E:1608-1702).
+/// Applies one queued order (E:641-664, E:1608-1702). An order that fails
+/// [`Order::validate`] changes nothing.
 pub fn apply_order<C: Chance + ?Sized>(
     game: &Game,
     state: &mut State,
@@ -150,6 +237,9 @@ pub fn apply_order<C: Chance + ?Sized>(
     events: &mut Vec<Event>,
     _chance: &mut C,
 ) {
+    if order.validate().is_err() {
+        return;
+    }
     match order {
         Order::Path {
             player,
@@ -157,7 +247,7 @@ pub fn apply_order<C: Chance + ?Sized>(
             pickup,
         } => {
             let vehicle = &mut state.players[player.index()].car.vehicle;
-            let join = join_path(vehicle, path, |a, b| simple_astar(&game.map, a, b));
+            let join = join_path(vehicle, path, |a, b| simple_astar(game.map(), a, b));
             if join == PathJoin::AStarJoin {
                 events.push(no_path_event(*player));
             }
@@ -213,6 +303,17 @@ pub fn engine_tick<C: Chance + ?Sized>(
     for order in orders {
         apply_order(game, state, order, events, chance);
     }
+    engine_tick_after_orders(game, state, chance, events);
+}
+
+/// `Engine.Tick()` after the queued orders: instant cards, timers and movement (shared by the
+/// order-level and the action-level `advance`).
+pub(crate) fn engine_tick_after_orders<C: Chance + ?Sized>(
+    game: &Game,
+    state: &mut State,
+    chance: &mut C,
+    events: &mut Vec<Event>,
+) {
     for i in 0..NUM_PLAYERS {
         if state.players[i].in_action.is_some() {
             rules::process_powerup(game, state, PlayerId(i as u8), chance, events);
@@ -257,8 +358,8 @@ impl Game {
     /// Advances `state` by one tick in place (`FrameTick`: the game-over check, the status
     /// broadcast, then `Engine.Tick`), with the orders that arrived since the last tick, in
     /// arrival order. Random outcomes come from `chance` (the state's own generator:
-    /// [`Game::advance`]). Status messages are appended to `events`. A finished round does not
-    /// change.
+    /// [`Game::advance`]). Status messages are appended to `events`. A finished round
+    /// ([`State::is_over`]) does not change; an order that fails [`Order::validate`] is dropped.
     pub fn advance_with<C: Chance + ?Sized>(
         &self,
         state: &mut State,
@@ -266,7 +367,7 @@ impl Game {
         chance: &mut C,
         events: &mut Vec<Event>,
     ) {
-        if rules::round_over(self, state) {
+        if state.is_over() {
             return;
         }
         status_broadcast(state, events);
@@ -274,18 +375,12 @@ impl Game {
         engine_tick(self, state, orders, chance, events);
     }
 
-    /// [`Game::advance_with`] using the state's own generator for chance.
-    pub fn advance(&self, state: &mut State, orders: &[Order], events: &mut Vec<Event>) {
+    /// The allocation-free form of [`Game::advance`]: the tick's status messages are appended to
+    /// `events` (not cleared first), which allocates only while the buffer grows.
+    pub fn advance_into(&self, state: &mut State, orders: &[Order], events: &mut Vec<Event>) {
         let mut rng = state.rng.clone();
         self.advance_with(state, orders, &mut rng, events);
         state.rng = rng;
-    }
-
-    /// The pure form: a new state one tick on (`step = clone + advance`).
-    pub fn step(&self, state: &State, orders: &[Order], events: &mut Vec<Event>) -> State {
-        let mut next = state.clone();
-        self.advance(&mut next, orders, events);
-        next
     }
 
     /// Runs up to `max_ticks` ticks with no orders, stopping early when the round ends or when
@@ -299,16 +394,16 @@ impl Game {
         mut stop: impl FnMut(&State, &[Event]) -> bool,
     ) -> RunEnd {
         for t in 1..=max_ticks {
-            if rules::round_over(self, state) {
+            if state.is_over() {
                 return RunEnd::RoundOver;
             }
             events.clear();
-            self.advance(state, &[], events);
+            self.advance_into(state, &[], events);
             if stop(state, events) {
                 return RunEnd::Condition(t);
             }
         }
-        if rules::round_over(self, state) {
+        if state.is_over() {
             RunEnd::RoundOver
         } else {
             RunEnd::Budget

@@ -1,0 +1,63 @@
+//! Windward bots on the contract: a round through `pathfind::tree::Game` with the navigator
+//! against idle cars, and the `Playable` surface (bots by name, scores, ranks, pictures).
+
+use examples::bot::Bot;
+use examples::playable::Playable;
+use examples::windward::bots::{Idle, Navigator};
+use pathfind::tree;
+use windward::{Config, Game, NUM_PLAYERS, mapgen};
+
+#[test]
+fn the_navigator_delivers_and_beats_idle_cars() {
+    let game = Game::new(mapgen::default_map(0), Config { max_ticks: 6_000 }).unwrap();
+    let mut bots: Vec<Box<dyn Bot<Game>>> = vec![Box::new(Navigator::new())];
+    for _ in 1..NUM_PLAYERS {
+        bots.push(Box::new(Idle));
+    }
+    for (i, b) in bots.iter_mut().enumerate() {
+        b.new_game(&game, i, 5);
+    }
+    let mut state = game.initial_state(5);
+    let mut joint = Vec::with_capacity(NUM_PLAYERS);
+    while !tree::Game::is_terminal(&game, &state) {
+        joint.clear();
+        for (i, b) in bots.iter_mut().enumerate() {
+            let seen = tree::Game::observe(&game, &state, i);
+            joint.push(b.act(&game, &seen, i));
+        }
+        tree::Game::advance(&game, &mut state, &joint);
+    }
+    let outcome = game.outcome(&state).unwrap();
+    assert!(outcome.delivered[0] >= 2, "{:?}", outcome.delivered);
+    assert_eq!(outcome.ranks[0], 1, "{:?}", outcome.scores);
+    assert_eq!(game.ranks(&outcome)[0], 1);
+    assert_eq!(game.scores(&outcome).len(), NUM_PLAYERS);
+}
+
+#[test]
+fn playable_names_bots_and_draws() {
+    let game = Game::new(mapgen::default_map(1), Config::default()).unwrap();
+    for (name, _) in Game::bot_names() {
+        assert_eq!(game.bot(name).unwrap().name(), *name);
+    }
+    assert!(game.bot("nobody").is_err());
+    let state = game.initial_state(1);
+    assert!(game.current_scores(&state).iter().all(|&s| s == 0.0));
+    let mut svg = String::new();
+    game.render_svg(&state, &mut svg);
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+}
+
+#[test]
+fn recordings_load_from_golden_traces() {
+    let Some(root) = std::env::var_os("CONTEST_DATA") else {
+        println!("windward recording: skipped (CONTEST_DATA unset)");
+        return;
+    };
+    let path = std::path::PathBuf::from(root).join("windward/traces/map2_seed1_20k.jsonl.gz");
+    let rec = Game::load_recording(&path).unwrap();
+    assert_eq!(rec.names.len(), NUM_PLAYERS);
+    assert_eq!(rec.states[0].tick, 0);
+    assert!(rec.states.len() > 100);
+    assert!(rec.states.windows(2).all(|w| w[0].tick < w[1].tick));
+}

@@ -1,0 +1,518 @@
+//! Windward under the workspace's game contract ([`pathfind::tree::Game`]): one player's
+//! [`Action`] per tick at a granularity search can use (go to a stop with a pick-up list, play,
+//! draw or discard a card), [`Game::legal_actions`] per player, [`Game::outcome`] and
+//! [`Game::returns`], and [`Game::observe`]: the state with the other players' hands hidden, which
+//! [`Determinize`] samples back into full states.
+//!
+//! All ten players act on every tick (simultaneous moves) until the round is over
+//! ([`State::is_over`]: 8 deliveries or the tick limit). Most ticks a player says nothing
+//! ([`Action::Wait`]); its car keeps following its path.
+
+use std::cell::RefCell;
+
+use pathfind::tree::{self, Determinize, Moves, PlayerSet, Policy, SearchRng};
+use rand::Rng;
+use rand::seq::SliceRandom;
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use smallvec::SmallVec;
+
+use crate::game::{Game, UNREACHABLE};
+use crate::rules::{self, CardAction, Event, Outcome};
+use crate::state::{Card, CardKind, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State};
+use crate::tick::round::{Order, apply_order, engine_tick_after_orders, status_broadcast};
+
+/// Events kept inline by [`Events`]: a tick's status broadcast is 10, bus-stop and card events a
+/// few more; a tick with more spills to the heap.
+pub const EVENTS_INLINE: usize = 32;
+
+/// The status messages of one tick, as [`Game::advance`] and [`Game::advance_actions`] return them.
+pub type Events = SmallVec<[Event; EVENTS_INLINE]>;
+
+/// A pick-up list, in order of preference (at most one entry per passenger).
+pub type Pickup = SmallVec<[PassengerId; NUM_PASSENGERS]>;
+
+/// One player's action for one tick.
+///
+/// An action that names something that does not exist (a stop index out of range, an unknown
+/// passenger or player id) changes nothing, like an [`Order`] that fails [`Order::validate`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Action {
+    /// Send nothing: the car goes on along its path.
+    Wait,
+    /// Drive a shortest path to stop `stop` (an index into [`Game::stops`]: the bus stops, then
+    /// the coffee stops), plus one tile to leave it again (as the original AI's
+    /// `CalculatePathPlus1`), and replace the pick-up list unless `pickup` is empty (a `<move>`
+    /// message whose path starts at the tile the car enters next, rules §4.9 case 1).
+    GoTo {
+        /// The stop.
+        stop: u16,
+        /// The new pick-up list; empty keeps the old one.
+        pickup: Pickup,
+    },
+    /// A card message (`<order>`): draw, discard or play `card` (with its targets set).
+    Card {
+        /// What to do.
+        action: CardAction,
+        /// The card.
+        card: Card,
+    },
+}
+
+impl Action {
+    /// The same action as the [`Order`] a client would send for `player` (allocates the path),
+    /// or `None` for [`Action::Wait`] and an action naming a stop that does not exist.
+    pub fn to_order(&self, game: &Game, state: &State, player: PlayerId) -> Option<Order> {
+        match self {
+            Action::Wait => None,
+            Action::GoTo { stop, pickup } => {
+                let car = &state.players.get(player.index())?.car.vehicle;
+                let mut path = Vec::new();
+                plan_path(
+                    game,
+                    car.location.tile(),
+                    car.location.next_tile(),
+                    *stop,
+                    &mut path,
+                )
+                .then_some(Order::Path {
+                    player,
+                    path,
+                    pickup: pickup.to_vec(),
+                })
+            }
+            Action::Card { action, card } => Some(Order::Card {
+                player,
+                action: *action,
+                card: *card,
+            }),
+        }
+    }
+}
+
+/// Whether [`Action::GoTo`] to `stop` finds a path from a car on `tile` entering `next`.
+fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> bool {
+    let stop = usize::from(stop);
+    stop < game.stops().len()
+        && (game.distance_to_stop(stop, next) != UNREACHABLE
+            || game.distance_to_stop(stop, tile) != UNREACHABLE)
+}
+
+/// The path of [`Action::GoTo`] into `out`: from `next` (the tile the car enters next) to the
+/// stop, plus one tile back out of it; when the stop cannot be reached from `next`, from the car's
+/// tile after a U-turn (case 2 of rules §4.9). False (and `out` empty) when neither reaches it.
+fn plan_path(
+    game: &Game,
+    tile: crate::Point,
+    next: crate::Point,
+    stop: u16,
+    out: &mut Vec<crate::Point>,
+) -> bool {
+    let stop = usize::from(stop);
+    out.clear();
+    if stop >= game.stops().len() {
+        return false;
+    }
+    // Room for the longest path, its U-turn tile and the tile out: once per buffer, so that
+    // new paths never grow it again.
+    out.reserve(game.longest_path() + 2);
+    if game.distance_to_stop(stop, next) != UNREACHABLE {
+        game.path_to_stop(next, stop, out);
+    } else if game.distance_to_stop(stop, tile) != UNREACHABLE {
+        game.path_to_stop(tile, stop, out);
+        out.insert(0, next);
+    }
+    if out.len() >= 2 {
+        out.push(out[out.len() - 2]);
+    }
+    !out.is_empty()
+}
+
+/// What one player is told: the state with every other player's hand hidden.
+///
+/// The hidden cards are put back at the end of their owner's deck (so the deck holds every card
+/// the player might have) and only the hand's size is kept; the round's random generator, which
+/// decides future chance, is replaced by a fixed one.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Observation {
+    /// Who observes.
+    pub viewer: PlayerId,
+    /// The state as the viewer knows it.
+    pub state: State,
+    /// How many cards each player holds (the viewer's own hand is in `state` as it is).
+    pub hand_sizes: [u8; NUM_PLAYERS],
+}
+
+thread_local! {
+    /// The tick's events before they are copied out, reused so that `advance` does not allocate.
+    static SCRATCH: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with the thread's cleared event scratch buffer and returns the events it appended.
+fn collect_events(f: impl FnOnce(&mut Vec<Event>)) -> Events {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            f(&mut buf);
+            buf.iter().copied().collect()
+        }
+        // Re-entered from inside `f` (not done by this crate): a fresh buffer.
+        Err(_) => {
+            let mut buf = Vec::new();
+            f(&mut buf);
+            buf.into_iter().collect()
+        }
+    })
+}
+
+impl Game {
+    /// One tick with the orders that arrived since the last one (in arrival order); returns the
+    /// tick's status messages. [`Game::advance_into`] appends them to the caller's buffer instead.
+    /// Neither allocates unless a tick has more than [`EVENTS_INLINE`] events (or the buffer grows).
+    pub fn advance(&self, state: &mut State, orders: &[Order]) -> Events {
+        collect_events(|events| self.advance_into(state, orders, events))
+    }
+
+    /// The pure form: a new state one tick on (`step = clone + advance`).
+    pub fn step(&self, state: &State, orders: &[Order]) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, orders);
+        next
+    }
+
+    /// One tick with one [`Action`] per player (`actions[i]` is player `i`'s; missing entries are
+    /// [`Action::Wait`], extra ones ignored), applied where the original applies queued orders, in
+    /// player order. Returns the tick's status messages. A finished round does not change.
+    pub fn advance_actions(&self, state: &mut State, actions: &[Action]) -> Events {
+        collect_events(|events| self.advance_actions_into(state, actions, events))
+    }
+
+    /// [`Game::advance_actions`] appending the tick's events to `events` (allocation-free once
+    /// the buffer has grown).
+    pub fn advance_actions_into(
+        &self,
+        state: &mut State,
+        actions: &[Action],
+        events: &mut Vec<Event>,
+    ) {
+        if state.is_over() {
+            return;
+        }
+        let mut rng = state.rng.clone();
+        status_broadcast(state, events);
+        state.tick += 1;
+        for (i, action) in actions.iter().enumerate().take(NUM_PLAYERS) {
+            self.apply_action(state, PlayerId(i as u8), action, events, &mut rng);
+        }
+        engine_tick_after_orders(self, state, &mut rng, events);
+        state.rng = rng;
+    }
+
+    fn apply_action(
+        &self,
+        state: &mut State,
+        player: PlayerId,
+        action: &Action,
+        events: &mut Vec<Event>,
+        rng: &mut Pcg64Mcg,
+    ) {
+        match action {
+            Action::Wait => {}
+            Action::GoTo { stop, pickup } => {
+                let car = &mut state.players[player.index()].car.vehicle;
+                let (tile, next) = (car.location.tile(), car.location.next_tile());
+                if !reachable(self, tile, next, *stop) {
+                    return;
+                }
+                // The new path replaces the old in the car's own buffer: no allocation once it
+                // has grown.
+                let mut path = std::mem::take(&mut car.path);
+                plan_path(self, tile, next, *stop, &mut path);
+                state.players[player.index()].car.vehicle.path = path;
+                rules::apply_pickup_list(state, player, pickup);
+                state.ticks_to_forecast = 0;
+            }
+            Action::Card { action, card } => {
+                let order = Order::Card {
+                    player,
+                    action: *action,
+                    card: *card,
+                };
+                apply_order(self, state, &order, events, rng);
+            }
+        }
+    }
+
+    /// Clears `buf` and fills it with `player`'s actions in `state`: [`Action::Wait`]; a
+    /// [`Action::GoTo`] for every stop the car can reach (bus stops with the pick-up list of every
+    /// passenger waiting in a lobby that this player has not delivered, most points first; coffee
+    /// stops keeping the list); playing each playable hand card (cards with a target once per
+    /// possible target: every other player, or every waiting passenger); drawing each deck card
+    /// when the hand has room; discarding each hand card. Empty when the round is over or
+    /// `player` is not one. No allocation once `buf` has grown.
+    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+        buf.clear();
+        if state.is_over() || player.index() >= NUM_PLAYERS {
+            return;
+        }
+        let pl = &state.players[player.index()];
+        buf.push(Action::Wait);
+        let mut pickup = Pickup::new();
+        for points in [3, 2, 1] {
+            for p in PassengerId::all() {
+                let ps = &state.passengers[p.index()];
+                if p.points() == points
+                    && ps.lobby.is_some()
+                    && ps.car.is_none()
+                    && !pl.delivered.contains(&p)
+                {
+                    pickup.push(p);
+                }
+            }
+        }
+        let (tile, next) = (
+            pl.car.vehicle.location.tile(),
+            pl.car.vehicle.location.next_tile(),
+        );
+        for s in 0..self.stops().len() {
+            if !reachable(self, tile, next, s as u16) {
+                continue;
+            }
+            let pickup = if s < self.bus_stop_count() {
+                pickup.clone()
+            } else {
+                Pickup::new()
+            };
+            buf.push(Action::GoTo {
+                stop: s as u16,
+                pickup,
+            });
+        }
+        for card in pl.hand.iter().filter(|c| c.ok_to_play) {
+            let play = |card: Card| Action::Card {
+                action: CardAction::Play,
+                card,
+            };
+            match card.kind {
+                CardKind::StopCar | CardKind::ChangeDestination => {
+                    for t in (0..NUM_PLAYERS as u8)
+                        .map(PlayerId)
+                        .filter(|&t| t != player)
+                    {
+                        buf.push(play(Card {
+                            player: Some(t),
+                            ..*card
+                        }));
+                    }
+                }
+                CardKind::MovePassenger => {
+                    for p in PassengerId::all() {
+                        let ps = &state.passengers[p.index()];
+                        if ps.lobby.is_some() && ps.car.is_none() {
+                            buf.push(play(Card {
+                                passenger: Some(p),
+                                ..*card
+                            }));
+                        }
+                    }
+                }
+                _ => buf.push(play(*card)),
+            }
+        }
+        let score = rules::raw_score(state, player, pl.car.vehicle.location.tile());
+        if pl.hand.len() < rules::max_hand(score) {
+            for (i, card) in pl.deck.iter().enumerate() {
+                if !pl.deck[..i].contains(card) {
+                    buf.push(Action::Card {
+                        action: CardAction::Draw,
+                        card: *card,
+                    });
+                }
+            }
+        }
+        for card in &pl.hand {
+            buf.push(Action::Card {
+                action: CardAction::Discard,
+                card: *card,
+            });
+        }
+    }
+
+    /// The players who act: all ten until the round is over, then none.
+    pub fn to_move(&self, state: &State) -> PlayerSet {
+        if state.is_over() {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::all(NUM_PLAYERS)
+        }
+    }
+
+    /// The result once the round is over ([`State::is_over`]: 8 deliveries or the tick limit),
+    /// else `None`. Ranks are 1-based, equal scores share the better place.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        rules::outcome(state)
+    }
+
+    /// One value per player in `[0, 1]` into `out[..10]`: the share of the other players whose
+    /// score is lower (an equal score counts half). In a finished round that follows the outcome
+    /// (the winner 1, the last 0, ties shared); before, it is the same on the current scores.
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let scores: [f32; NUM_PLAYERS] = core::array::from_fn(|i| {
+            rules::score(state, PlayerId(i as u8), state.players[i].car.tile())
+        });
+        for (i, slot) in out.iter_mut().take(NUM_PLAYERS).enumerate() {
+            let mut beaten = 0.0;
+            for (j, &s) in scores.iter().enumerate() {
+                if j != i {
+                    beaten += if s < scores[i] {
+                        1.0
+                    } else if s == scores[i] {
+                        0.5
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            *slot = beaten / (NUM_PLAYERS - 1) as f64;
+        }
+    }
+
+    /// What `player` knows of `state`: everything but the other players' hands (see
+    /// [`Observation`]). (The `<status>` message the server sends is
+    /// `protocol::status_message`.)
+    pub fn observe(&self, state: &State, player: PlayerId) -> Observation {
+        let mut seen = state.clone();
+        let mut hand_sizes = [0; NUM_PLAYERS];
+        for (i, pl) in seen.players.iter_mut().enumerate() {
+            hand_sizes[i] = pl.hand.len() as u8;
+            if i != player.index() {
+                let hidden = std::mem::take(&mut pl.hand);
+                pl.deck.extend(hidden);
+            }
+        }
+        seen.rng = Pcg64Mcg::seed_from_u64(0);
+        Observation {
+            viewer: player,
+            state: seen,
+            hand_sizes,
+        }
+    }
+
+    /// A full state consistent with `observation`: every other player's hand is drawn at random
+    /// (its recorded size, playable) from the cards in its deck, and the random generator is
+    /// seeded from `rng`.
+    pub fn sample_state(&self, observation: &Observation, rng: &mut dyn RngCore) -> State {
+        let mut state = observation.state.clone();
+        for (i, pl) in state.players.iter_mut().enumerate() {
+            if i == observation.viewer.index() {
+                continue;
+            }
+            pl.deck.shuffle(rng);
+            let n = usize::from(observation.hand_sizes[i]).min(pl.deck.len());
+            for _ in 0..n {
+                let mut card = pl.deck.remove(0);
+                card.ok_to_play = true;
+                pl.hand.push(card);
+            }
+        }
+        state.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
+        state
+    }
+}
+
+/// A playout policy for searches on Windward: a player keeps driving ([`Action::Wait`], the first
+/// listed action) and on average once every `1 / change` ticks picks any listed action. Uniform
+/// playouts (a new destination nearly every tick) drive nowhere; this one drives to stops.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MostlyWait {
+    /// The chance per tick of a uniformly random listed action instead of waiting.
+    pub change: f64,
+}
+
+impl Default for MostlyWait {
+    /// One change per 200 ticks on average (about two seconds of the original's play).
+    fn default() -> Self {
+        MostlyWait {
+            change: 1.0 / 200.0,
+        }
+    }
+}
+
+impl Policy<Game> for MostlyWait {
+    fn choose(
+        &mut self,
+        _game: &Game,
+        _state: &State,
+        _player: usize,
+        legal: &[Action],
+        rng: &mut SearchRng,
+    ) -> usize {
+        if legal.len() > 1 && rng.random_bool(self.change.clamp(0.0, 1.0)) {
+            rng.random_range(1..legal.len())
+        } else {
+            0
+        }
+    }
+}
+
+impl tree::Game for Game {
+    type State = State;
+    type Action = Action;
+    type Events = Events;
+    type Outcome = Outcome;
+    type Observation = Observation;
+
+    fn moves(&self) -> Moves {
+        Moves::Simultaneous
+    }
+
+    fn players(&self) -> usize {
+        NUM_PLAYERS
+    }
+
+    fn initial_state(&self, seed: u64) -> State {
+        Game::initial_state(self, seed)
+    }
+
+    fn to_move(&self, state: &State) -> PlayerSet {
+        Game::to_move(self, state)
+    }
+
+    fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        match u8::try_from(player) {
+            Ok(p) => Game::legal_actions(self, state, PlayerId(p), buf),
+            Err(_) => buf.clear(),
+        }
+    }
+
+    fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        // `to_move` is all ten players, so `actions[i]` is player `i`'s.
+        self.advance_actions(state, actions)
+    }
+
+    fn is_terminal(&self, state: &State) -> bool {
+        state.is_over()
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        Game::outcome(self, state)
+    }
+
+    fn returns(&self, state: &State, out: &mut [f64]) {
+        Game::returns(self, state, out)
+    }
+
+    fn observe(&self, state: &State, player: usize) -> Observation {
+        Game::observe(self, state, PlayerId(player.min(u8::MAX as usize) as u8))
+    }
+}
+
+impl Determinize for Game {
+    type Belief = Observation;
+
+    fn sample_state(&self, belief: &Observation, _player: usize, rng: &mut dyn RngCore) -> State {
+        Game::sample_state(self, belief, rng)
+    }
+}

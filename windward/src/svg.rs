@@ -1,0 +1,240 @@
+//! Pictures of a round (feature `svg`): the city (parks, roads, company buildings, bus stops, coffee
+//! stores, stop signs, traffic lights in their current colour), the passengers waiting in each
+//! lobby, and every car with its planned path, its number and the passenger it carries.
+//!
+//! [`render`] appends one `<svg>` element to the caller's buffer (reuse it between frames).
+
+use std::fmt::Write;
+
+use crate::game::Game;
+use crate::map::{Signal, StopSigns, TileType};
+use crate::state::{CompanyId, NUM_PLAYERS, State};
+
+/// How to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SvgOptions {
+    /// Pixels per tile.
+    pub tile: u32,
+    /// Whether to draw the cars' planned paths.
+    pub paths: bool,
+}
+
+impl Default for SvgOptions {
+    /// 8 pixels per tile, paths drawn.
+    fn default() -> Self {
+        SvgOptions {
+            tile: 8,
+            paths: true,
+        }
+    }
+}
+
+/// One colour per car, in seat order.
+pub const CAR_COLOURS: [&str; NUM_PLAYERS] = [
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
+    "#9a6324", "#000075",
+];
+
+/// Appends the picture of `state` with the default options.
+pub fn render(game: &Game, state: &State, out: &mut String) {
+    render_with(game, state, &SvgOptions::default(), out);
+}
+
+/// Appends the picture of `state`: `<svg>` with groups `tiles`, `lights`, `stops`, `passengers`,
+/// `paths` and `cars`; each car is a `<g class="car" data-player="i">`.
+pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut String) {
+    let map = game.map();
+    let t = options.tile.max(1) as i64;
+    let (w, h) = (i64::from(map.width) * t, i64::from(map.height) * t);
+    // `write!` into a String cannot fail.
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
+    let _ = write!(out, r##"<rect width="{w}" height="{h}" fill="#7fb069"/>"##);
+    out.push_str(r#"<g class="tiles">"#);
+    for (i, sq) in map.squares.iter().enumerate() {
+        let p = map.point(i);
+        let fill = match sq.kind {
+            TileType::Park => continue,
+            TileType::Road => "#555555",
+            TileType::BusStop => "#f2c14e",
+            TileType::Company => "#8d99ae",
+            TileType::CoffeeStop => "#a0522d",
+            TileType::CoffeeBuilding => "#6f4e37",
+        };
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{t}" height="{t}" fill="{fill}"/>"#,
+            i64::from(p.x) * t,
+            i64::from(p.y) * t
+        );
+        if sq.stop_signs != StopSigns::NONE {
+            let _ = write!(
+                out,
+                r##"<rect class="stop-sign" x="{}" y="{}" width="{}" height="{}" fill="#d00000"/>"##,
+                i64::from(p.x) * t + t / 3,
+                i64::from(p.y) * t + t / 3,
+                (t / 3).max(1),
+                (t / 3).max(1)
+            );
+        }
+    }
+    out.push_str("</g><g class=\"lights\">");
+    for (i, &p) in game.lights().iter().enumerate() {
+        let colour = match state.signals.get(i).copied().unwrap_or_default() {
+            Signal::None => "#888888",
+            Signal::NorthSouthGreen | Signal::EastWestGreen => "#00c000",
+            Signal::NorthSouthYellow | Signal::EastWestYellow => "#e0c000",
+        };
+        let _ = write!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}"/>"#,
+            i64::from(p.x) * t + t / 2,
+            i64::from(p.y) * t + t / 2,
+            (t / 3).max(1)
+        );
+    }
+    out.push_str("</g><g class=\"stops\">");
+    for c in CompanyId::all() {
+        let p = state.company_stops[c.index()];
+        let _ = write!(
+            out,
+            r#"<text class="company" x="{}" y="{}" font-size="{}">"#,
+            i64::from(p.x) * t,
+            i64::from(p.y) * t,
+            t.max(6)
+        );
+        crate::xml::escape(c.name(), out);
+        out.push_str("</text>");
+    }
+    for (i, &p) in state.coffee_stores.iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<text class="coffee" x="{}" y="{}" font-size="{}">"#,
+            i64::from(p.x) * t,
+            i64::from(p.y) * t,
+            t.max(6)
+        );
+        crate::xml::escape(crate::state::coffee_store_name(i), out);
+        out.push_str("</text>");
+    }
+    out.push_str("</g><g class=\"passengers\">");
+    for (i, ps) in state.passengers.iter().enumerate() {
+        let Some(lobby) = ps.lobby else { continue };
+        let p = state.company_stops[lobby.index()];
+        let k = state.lobby(lobby).position(|q| q.index() == i).unwrap_or(0) as i64;
+        let _ = write!(
+            out,
+            r##"<circle class="passenger" data-passenger="{i}" cx="{}" cy="{}" r="{}" fill="#ffffff" stroke="#000000"/>"##,
+            i64::from(p.x) * t + t / 2 + k * (t / 2).max(1),
+            i64::from(p.y) * t - t / 2,
+            (t / 4).max(1)
+        );
+    }
+    out.push_str("</g>");
+    if options.paths {
+        out.push_str("<g class=\"paths\">");
+        for (i, pl) in state.players.iter().enumerate() {
+            if pl.car.vehicle.path.is_empty() {
+                continue;
+            }
+            let _ = write!(
+                out,
+                r#"<polyline fill="none" stroke="{}" stroke-opacity="0.6" stroke-width="{}" points=""#,
+                CAR_COLOURS[i],
+                (t / 4).max(1)
+            );
+            let from = pl.car.tile();
+            for p in std::iter::once(&from).chain(pl.car.vehicle.path.iter()) {
+                let _ = write!(
+                    out,
+                    "{},{} ",
+                    i64::from(p.x) * t + t / 2,
+                    i64::from(p.y) * t + t / 2
+                );
+            }
+            out.push_str("\"/>");
+        }
+        out.push_str("</g>");
+    }
+    out.push_str("<g class=\"cars\">");
+    let unit = i64::from(crate::map::UNITS_PER_TILE);
+    for (i, pl) in state.players.iter().enumerate() {
+        // The car's map position is in 1/24 tile units.
+        let pos = pl.car.vehicle.location.pos;
+        let (x, y) = (i64::from(pos.x) * t / unit, i64::from(pos.y) * t / unit);
+        let _ = write!(
+            out,
+            r##"<g class="car" data-player="{i}"><circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="#ffffff"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle">{i}"##,
+            (t / 2).max(2),
+            CAR_COLOURS[i],
+            y + t / 3,
+            t.max(6)
+        );
+        if let Some(p) = pl.passenger {
+            out.push(' ');
+            crate::xml::escape(p.name(), out);
+        }
+        out.push_str("</text></g>");
+    }
+    out.push_str("</g></svg>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, PassengerId, PlayerId, mapgen};
+
+    #[test]
+    fn a_round_start_has_every_element() {
+        let game = Game::new(mapgen::default_map(0), Config::default()).unwrap();
+        let mut state = game.initial_state(3);
+        let tim = PassengerId::from_name("Tim Cook").unwrap();
+        state.passengers[tim.index()].lobby = None;
+        state.passengers[tim.index()].car = Some(PlayerId(2));
+        state.players[2].passenger = Some(tim);
+        game.path_to_stop(
+            state.players[0].car.tile(),
+            0,
+            &mut state.players[0].car.vehicle.path,
+        );
+        let mut out = String::from("prefix");
+        render(&game, &state, &mut out);
+        assert!(out.starts_with("prefix<svg "), "appends");
+        assert!(out.ends_with("</svg>"));
+        // balanced groups and one car group per player
+        assert_eq!(out.matches("<g").count(), out.matches("</g>").count());
+        assert_eq!(out.matches("class=\"car\"").count(), NUM_PLAYERS);
+        assert_eq!(out.matches("class=\"company\"").count(), 12);
+        assert_eq!(
+            out.matches("class=\"coffee\"").count(),
+            state.coffee_stores.len()
+        );
+        // 11 passengers wait (Tim Cook rides in car 2, named on it)
+        assert_eq!(out.matches("class=\"passenger\"").count(), 11);
+        assert!(out.contains(">2 Tim Cook</text>"));
+        assert_eq!(out.matches("<polyline").count(), 1);
+        assert_eq!(
+            out.matches("<circle").count() - 11 - NUM_PLAYERS,
+            game.lights().len()
+        );
+        // no stray markup characters from names
+        assert!(out.contains("salesforce.com"));
+        let width = game.map().width * 8;
+        assert!(out.contains(&format!("width=\"{width}\"")));
+        // without paths
+        let mut out = String::new();
+        render_with(
+            &game,
+            &state,
+            &SvgOptions {
+                tile: 4,
+                paths: false,
+            },
+            &mut out,
+        );
+        assert!(!out.contains("<polyline"));
+    }
+}
