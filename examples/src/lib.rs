@@ -5,6 +5,7 @@
 //! - [`playable`]: what `play` needs of a game beyond the contract;
 //! - [`runner`]: the match and tournament runner (parallel, sharded, seeded per game);
 //! - [`results`]: the results table and the results files that `play merge` adds up;
+//! - [`viewer`]: the replay viewer, one self-contained HTML page per game;
 //! - [`cli`]: the typed command line; [`run`] carries out a parsed command;
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 
@@ -13,6 +14,7 @@ pub mod cli;
 pub mod playable;
 pub mod results;
 pub mod runner;
+pub mod viewer;
 
 pub mod amazes;
 pub mod cloudwars;

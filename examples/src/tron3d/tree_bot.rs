@@ -227,7 +227,14 @@ mod tests {
     #[test]
     fn tree_bot_beats_three_demo_players() {
         let words = [
-            "play", "tron3d", "--bots", "tree,demo,demo,demo", "--games", "4", "--seed", "7",
+            "play",
+            "tron3d",
+            "--bots",
+            "tree,demo,demo,demo",
+            "--games",
+            "4",
+            "--seed",
+            "7",
         ];
         let options = match crate::cli::parse(words).unwrap().command {
             Some(crate::cli::Command::Tron3d(options)) => options,
