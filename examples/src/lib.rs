@@ -24,7 +24,7 @@ pub mod windward;
 
 use std::path::PathBuf;
 
-use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs};
+use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
 use results::Results;
 
 /// The games the `play` command knows, in the order the quick start runs them.
@@ -41,6 +41,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Windward(options)) => windward::play(&options),
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),
+        Some(Command::View(args)) => view(&args).map(|line| println!("{line}")),
     }
 }
 
@@ -108,4 +109,49 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
         println!("results written to {}", path.display());
     }
     Ok(())
+}
+
+/// Runs `play view GAME FILE --html PAGE`: reads the recording with the game's
+/// [`playable::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
+pub fn view(args: &ViewArgs) -> Result<String, String> {
+    match args.game {
+        GameName::Dogfight => view_recording::<::dogfight::Game>(args),
+        GameName::Tron3d => view_recording::<::tron3d::Game>(args),
+        GameName::Cloudwars => view_recording::<::cloudwars::Game>(args),
+        GameName::Amazes => view_recording::<::amazes::Game>(args),
+        GameName::Windward => view_recording::<::windward::Game>(args),
+    }
+}
+
+fn view_recording<G: playable::Playable>(args: &ViewArgs) -> Result<String, String> {
+    let recording = G::load_recording(&args.file)?;
+    let every = match (args.html_every, recording.states.last()) {
+        (Some(every), _) => every.get(),
+        (None, Some(last)) => viewer::auto_every(&recording.game, last, recording.states.len()),
+        (None, None) => 1,
+    };
+    let options = viewer::ViewerOptions {
+        every,
+        title: Some(format!("{}: {}", G::NAME, args.file.display())),
+    };
+    let summary = viewer::write_html(
+        &args.html,
+        &recording.game,
+        &recording.names,
+        &recording.states,
+        &options,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(viewer_line(&args.html, &summary))
+}
+
+/// The line `play` prints after writing a viewer page.
+pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> String {
+    format!(
+        "viewer written to {} ({} of {} steps, {} KiB)",
+        page.display(),
+        summary.frames,
+        summary.last_step + 1,
+        summary.bytes.div_ceil(1024)
+    )
 }

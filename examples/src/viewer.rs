@@ -106,6 +106,25 @@ pub enum ViewerError {
     },
 }
 
+/// The most frames [`auto_every`] embeds: a slider of a few hundred positions stays usable.
+pub const AUTO_MAX_FRAMES: usize = 500;
+/// The most bytes of pictures [`auto_every`] aims to embed: pages of a few tens of MiB open in a
+/// few seconds.
+pub const AUTO_MAX_PICTURE_BYTES: usize = 32 << 20;
+
+/// A sampling interval for a game of `states` states whose pictures are about as large as the
+/// picture of `sample`: at most [`AUTO_MAX_FRAMES`] frames and about [`AUTO_MAX_PICTURE_BYTES`]
+/// of pictures (what `play view` uses without `--html-every`).
+pub fn auto_every<G: Playable>(game: &G, sample: &G::State, states: usize) -> usize {
+    let mut svg = String::new();
+    game.render_svg(sample, &mut svg);
+    let by_frames = states.div_ceil(AUTO_MAX_FRAMES);
+    let by_bytes = states
+        .saturating_mul(svg.len().max(1))
+        .div_ceil(AUTO_MAX_PICTURE_BYTES);
+    by_frames.max(by_bytes).max(1)
+}
+
 /// Writes the viewer page of a game to `path`: `states` from the initial one to the last, `names`
 /// one per player (missing names are shown as `player i`).
 pub fn write_html<G, S, I>(
