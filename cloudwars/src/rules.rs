@@ -628,10 +628,8 @@ impl Game {
                 {
                     let c = &mut clouds[i];
                     // Move with the pre-damping velocity, then damp (core/cloud.go:78-86).
-                    c.pos.x += c.vel.x * k;
-                    c.pos.y += c.vel.y * k;
-                    c.vel.x *= 0.999f32;
-                    c.vel.y *= 0.999f32;
+                    (c.pos.x, c.vel.x) = move_axis(c.pos.x, c.vel.x, k);
+                    (c.pos.y, c.vel.y) = move_axis(c.pos.y, c.vel.y, k);
                 }
                 match &mut sweep {
                     Some(sw) => {
@@ -782,6 +780,42 @@ pub fn move_cloud(cloud: &mut Cloud, wind: Vec2) -> Result<Cloud, CommandError> 
     Ok(Cloud::raincloud(pos, vel, strength))
 }
 
+/// One axis of the movement: `(pos + vel * k, vel * 0.999)`, each rounded to `f32`.
+///
+/// Velocities decay into subnormals after about 10 000 updates and stay there; on many CPUs a
+/// float operation on a subnormal is a slow microcode assist. For a subnormal or zero `vel`, a
+/// `k` below 1 and `|pos| >= 1`, the same bits come from integers: `vel * k` is below `2^-126`,
+/// less than half an ulp of `pos`, so `pos + vel * k == pos`; and `vel * 0.999` is the exact
+/// product `m * M * 2^-173` (`vel = m * 2^-149`, `0.999 = M * 2^-24`) rounded half to even to a
+/// multiple of `2^-149`, still subnormal. A test checks it against the float operations.
+#[inline(always)]
+fn move_axis(pos: f32, vel: f32, k: f32) -> (f32, f32) {
+    const DAMP: f32 = 0.999;
+    let bits = vel.to_bits();
+    if bits & 0x7f80_0000 != 0 || !(pos.abs() >= 1.0 && k < 1.0) {
+        // Normal, infinite or NaN velocity, or a position or speed outside the shortcut.
+        return (pos + vel * k, vel * DAMP);
+    }
+    (pos, damp_subnormal(bits, DAMP))
+}
+
+/// `f32::from_bits(bits) * damp` for a subnormal or zero `bits` and a `damp` in `[0.5, 1)`,
+/// in integers (see [`move_axis`]).
+#[inline(always)]
+fn damp_subnormal(bits: u32, damp: f32) -> f32 {
+    let sign = bits & 0x8000_0000;
+    let m = u64::from(bits & 0x007f_ffff);
+    // damp = M * 2^-24 for damp in [0.5, 1).
+    let big_m = u64::from((damp.to_bits() & 0x007f_ffff) | 0x0080_0000);
+    let product = m * big_m;
+    let mut q = product >> 24;
+    let rem = product & 0x00ff_ffff;
+    if rem > 0x0080_0000 || (rem == 0x0080_0000 && q & 1 == 1) {
+        q += 1;
+    }
+    f32::from_bits(sign | q as u32)
+}
+
 /// `NewVelocityByAngle(i, 2.5)` for `i = 0, 10, …, 350` (`core/velocity.go:22-26`): degrees to
 /// radians in **f32** (`f32(π/180) * a`), then `f32(cos_f64(f64(rad)) * f64(2.5) * -1)` (negating the product gives the same bits).
 pub fn kill_ring_vectors() -> [Vec2; 36] {
@@ -926,6 +960,7 @@ fn absorb_range(clouds: &mut [Cloud], a: usize, from: usize) {
     }
 }
 
+#[inline(always)]
 fn pair_mut(clouds: &mut [Cloud], a: usize, b: usize) -> (&mut Cloud, &mut Cloud) {
     if a < b {
         let (left, right) = clouds.split_at_mut(b);
@@ -1090,14 +1125,17 @@ impl Sweep {
     }
 
     /// Restores the sort after cloud `i` moved.
-    #[inline]
+    #[inline(always)]
     fn reposition(&mut self, clouds: &[Cloud], i: usize) {
         let x = clouds[i].pos.x;
-        let mut r = self.rank[i] as usize;
-        if self.xs[r] == x {
-            // Not moved along x (velocities freeze as subnormals after a while).
-            return;
+        let r = self.rank[i] as usize;
+        if self.xs[r] != x {
+            // (Unmoved along x is common: velocities freeze as subnormals after a while.)
+            self.reposition_moved(x, r, i);
         }
+    }
+
+    fn reposition_moved(&mut self, x: f32, mut r: usize, i: usize) {
         while r > 0 && self.xs[r - 1] > x {
             let other = self.order[r - 1];
             self.order[r] = other;
@@ -1220,6 +1258,37 @@ mod tests {
                 name: name.into(),
                 color: Color::Blue,
             }),
+        }
+    }
+
+    #[test]
+    fn the_integer_shortcut_for_subnormal_velocities_gives_the_float_bits() {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(9);
+        let k = 0.1f32;
+        let mut check = |pos: f32, vel: f32| {
+            let (p, v) = move_axis(pos, vel, k);
+            assert_eq!(p.to_bits(), (pos + vel * k).to_bits(), "{pos} {vel:e}");
+            assert_eq!(v.to_bits(), (vel * 0.999f32).to_bits(), "{pos} {vel:e}");
+        };
+        for m in (0..0x0080_0000u32)
+            .step_by(997)
+            .chain([1, 2, 3, 500, 501, 0x7f_ffff])
+        {
+            for sign in [0, 0x8000_0000] {
+                let vel = f32::from_bits(sign | m);
+                for pos in [1.0, 1.5, -1.0, 2047.9, 700.25, 1e30] {
+                    check(pos, vel);
+                }
+            }
+        }
+        for _ in 0..200_000 {
+            let vel = f32::from_bits(rng.random::<u32>() & 0x807f_ffff);
+            let pos = 1.0 + rng.random::<f32>() * 3000.0;
+            check(pos, vel);
+            // Outside the shortcut: normal velocities and small positions take the float path.
+            check(rng.random::<f32>(), vel);
+            check(pos, f32::from_bits(rng.random::<u32>()));
         }
     }
 

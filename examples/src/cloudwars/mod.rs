@@ -289,11 +289,7 @@ pub fn play(options: &Options) -> Result<(), String> {
 /// Runs `play verify cloudwars FILE...`: scenario files with their traces, `micro_cases.json`
 /// and `kill_ring_vectors.json`.
 pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String, String> {
-    let files: Vec<String> = files
-        .iter()
-        .map(|f| f.as_ref().display().to_string())
-        .collect();
-    cloudwars::replay::verify_files(&files)
+    cloudwars::replay::verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())
 }

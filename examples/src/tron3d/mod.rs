@@ -25,7 +25,7 @@ pub const DEFAULT_GAMES: u64 = 4;
     Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
     `play verify tron3d FILE.t3d...` replays recorded games (the map is looked up next to the \
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
-    then among the shipped boards).")]
+    then among the shipped boards by name and by size, so games written with --name replay too).")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -37,7 +37,7 @@ pub struct Options {
     /// Rounds per game (default: the board's).
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
-    /// Write each game as .t3d (FILE for one game, FILE-<i>.t3d for several); the original web
+    /// Write each game as .t3d (FILE for one game, FILE-I.t3d for game I of several); the original web
     /// viewer plays them.
     #[arg(long, value_name = "FILE")]
     pub t3d: Option<PathBuf>,
@@ -118,8 +118,7 @@ pub fn play_one(
         index: setup.index,
         seats: setup.seats.clone(),
         scores: outcome.scores.iter().map(|&s| f64::from(s)).collect(),
-        // The crate's ranks are 0-based (tron3d rules.rs); the table's are 1-based.
-        ranks: outcome.ranks.iter().map(|&r| r as u32 + 1).collect(),
+        ranks: outcome.ranks.iter().map(|&r| r as u32).collect(),
         steps,
     };
     Ok((record, recorder.map(|r| r.finish().write())))
@@ -180,9 +179,8 @@ pub fn play(options: &Options) -> Result<(), String> {
 }
 
 /// Runs `play verify tron3d FILE...`: the crate's replay, which finds each game's board.
-pub fn verify(files: &[PathBuf]) -> Result<String, String> {
-    let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-    tron3d::replay::verify_files(&files)
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
+    tron3d::replay::verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())
 }
