@@ -45,7 +45,9 @@ fn tron3d_200_rounds(c: &mut Criterion) {
         ..Preset::Cube.config()
     };
     let game = tron3d::Game::new(Preset::Cube.board(), config).expect("the cube");
-    let lineup: Vec<String> = ["search", "demo", "demo", "demo"].map(String::from).to_vec();
+    let lineup: Vec<String> = ["search", "demo", "demo", "demo"]
+        .map(String::from)
+        .to_vec();
     let mut all = All::<tron3d::Game>(Vec::new());
     play_game(&game, &lineup, &setup(4), &mut all).expect("a game");
     let states = all.0;
@@ -69,15 +71,20 @@ fn windward_whole_game(c: &mut Criterion) {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(97);
-    let game = windward::Game::new(windward::mapgen::default_map(0), windward::Config::default())
-        .expect("map 1");
+    let game = windward::Game::new(
+        windward::mapgen::default_map(0),
+        windward::Config::default(),
+    )
+    .expect("map 1");
     let mut lineup = vec!["navigator".to_owned(); 2];
     lineup.resize(game.players(), "idle".to_owned());
     let mut recorder = Recorder::new(every);
     let record = play_game(&game, &lineup, &setup(game.players()), &mut recorder).expect("a game");
     let page = out_dir().join("windward.html");
     let options = ViewerOptions::default();
-    let summary = recorder.write(&page, &game, &lineup, &options).expect("written");
+    let summary = recorder
+        .write(&page, &game, &lineup, &options)
+        .expect("written");
     eprintln!(
         "windward: {} ticks, every {every} embedded: {} frames, {} KiB",
         record.steps,
@@ -87,7 +94,11 @@ fn windward_whole_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("viewer_windward_whole_game");
     group.sample_size(10);
     group.bench_function(format!("every_{every}"), |b| {
-        b.iter(|| recorder.write(&page, &game, &lineup, &options).expect("written"))
+        b.iter(|| {
+            recorder
+                .write(&page, &game, &lineup, &options)
+                .expect("written")
+        })
     });
     group.finish();
     let _ = std::fs::remove_dir_all(page.parent().expect("a folder"));

@@ -34,11 +34,54 @@ pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "wind
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => quick_start(),
-        Some(Command::Dogfight(options)) => dogfight::play(&options),
-        Some(Command::Tron3d(options)) => tron3d::play(&options),
-        Some(Command::Cloudwars(options)) => cloudwars::play(&options),
-        Some(Command::Amazes(options)) => amazes::play(&options),
-        Some(Command::Windward(options)) => windward::play(&options),
+        Some(Command::Dogfight(options)) => {
+            dogfight::play(&options)?;
+            match_viewer(&options.common, &["search", "random"], 1, |_| {
+                dogfight::game(&options)
+            })
+        }
+        Some(Command::Tron3d(options)) => {
+            tron3d::play(&options)?;
+            match_viewer(
+                &options.common,
+                &["search", "demo", "demo", "demo"],
+                1,
+                |players| tron3d::game(&options, players),
+            )
+        }
+        Some(Command::Cloudwars(options)) => {
+            cloudwars::play(&options)?;
+            match_viewer(&options.common, &["search", "greedy"], 10, |players| {
+                let cfg = cloudwars::match_config(&options);
+                let setup = ::cloudwars::Setup {
+                    params: cfg.params,
+                    players,
+                    ..::cloudwars::Setup::default()
+                };
+                ::cloudwars::Game::with_setup(cfg.config, setup).map_err(|e| e.to_string())
+            })
+        }
+        Some(Command::Amazes(options)) => {
+            amazes::play(&options)?;
+            match_viewer(&options.common, &["explorer", "random"], 3, |_| {
+                amazes_viewer_game(&options)
+            })
+        }
+        Some(Command::Windward(options)) => {
+            windward::play(&options)?;
+            let every = windward::playable::RECORDING_STRIDE as usize;
+            match_viewer(&options.common, &["navigator"], every, |_| {
+                let map = options.map.first().copied().ok_or("--map names no map")?;
+                let config = ::windward::Config {
+                    max_ticks: options.max_ticks,
+                };
+                ::windward::Game::new(
+                    ::windward::mapgen::default_map(usize::from(map) - 1),
+                    config,
+                )
+                .map_err(|e| e.to_string())
+            })
+        }
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),
         Some(Command::View(args)) => view(&args).map(|line| println!("{line}")),
@@ -154,4 +197,75 @@ pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> S
         summary.last_step + 1,
         summary.bytes.div_ceil(1024)
     )
+}
+
+/// `--html PAGE`: writes the viewer of the match's first game (the shard's first with
+/// `--shard`): its seed and seats, played once more through the game's contract bots
+/// ([`playable::Playable::bot`], whose names are listed by `play GAME --help`; a line-up shorter
+/// than the game's players is filled with the last contract bot). `default_lineup` is the line-up
+/// without `--bots`; `default_every` the sampling without `--html-every`; `game` builds the game
+/// for a number of players.
+fn match_viewer<G: playable::Playable>(
+    common: &cli::MatchArgs,
+    default_lineup: &[&str],
+    default_every: usize,
+    game: impl FnOnce(usize) -> Result<G, String>,
+) -> Result<(), String> {
+    let Some(page) = &common.html else {
+        return Ok(());
+    };
+    let mut lineup = common.lineup_or(default_lineup);
+    let game = game(lineup.len())?;
+    let players = game.players();
+    if let Some(&(filler, _)) = G::bot_names().last() {
+        if lineup.len() < players {
+            lineup.resize(players, filler.to_owned());
+        }
+    }
+    let games = common.games_or(1).max(1);
+    let index = common.shard.map_or(0, |shard| shard.range(games).start);
+    let setup = runner::GameSetup {
+        index,
+        seed: runner::game_seed(common.seed, index),
+        seats: runner::seats(lineup.len(), index, !common.fixed_seats),
+    };
+    let every = common.html_every.map_or(default_every, |n| n.get());
+    let mut recorder = viewer::Recorder::new(every);
+    runner::play_game(&game, &lineup, &setup, &mut recorder)?;
+    let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
+    let options = viewer::ViewerOptions {
+        every,
+        title: Some(format!(
+            "{}: game {index} (seed {}), {}",
+            G::NAME,
+            common.seed,
+            names.join(" vs ")
+        )),
+    };
+    let summary = recorder
+        .write(page, &game, &names, &options)
+        .map_err(|e| e.to_string())?;
+    println!("{}", viewer_line(page, &summary));
+    Ok(())
+}
+
+/// The maze of `play amazes --html`: `--maze`, or the first shipped maze.
+fn amazes_viewer_game(options: &amazes::Options) -> Result<::amazes::Game, String> {
+    if options.generated {
+        return Err("--html does not draw --generated mazes yet: give --maze FILE".into());
+    }
+    let file = match &options.maze {
+        Some(path) => ::amazes::MazeFile::parse(&amazes::read_maze(path)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => ::amazes::mazes::get(0),
+    };
+    let size = file.maze.size();
+    let config = ::amazes::Config {
+        size,
+        min_start_distance2: ::amazes::Config::default()
+            .min_start_distance2
+            .min(2 * (size as u32 - 1).pow(2)),
+        ..::amazes::Config::default()
+    };
+    ::amazes::Game::new(file.maze, config).map_err(|e| e.to_string())
 }
