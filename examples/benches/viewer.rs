@@ -9,13 +9,14 @@
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use examples::playable::Playable;
 use examples::runner::{GameSetup, Watch, play_game};
 use examples::viewer::{Recorder, ViewerOptions, write_html};
 use pathfind::tree::Game;
 
-struct All<G: examples::playable::Playable>(Vec<G::State>);
+struct All<G: Playable>(Vec<G::State>);
 
-impl<G: examples::playable::Playable> Watch<G> for All<G> {
+impl<G: Playable> Watch<G> for All<G> {
     fn start(&mut self, _: &G, state: &G::State) {
         self.0.push(state.clone());
     }
@@ -62,6 +63,19 @@ fn tron3d_200_rounds(c: &mut Criterion) {
     );
     c.bench_function("viewer_tron3d_200_rounds", |b| {
         b.iter(|| write_html(&page, &game, &lineup, &states, &options).expect("written"))
+    });
+    // The game crate's share: rendering the 201 pictures alone, into one reused buffer.
+    let mut svg = String::new();
+    c.bench_function("viewer_tron3d_200_rounds_svg_only", |b| {
+        b.iter(|| {
+            let mut bytes = 0;
+            for state in &states {
+                svg.clear();
+                game.render_svg(state, &mut svg);
+                bytes += svg.len();
+            }
+            bytes
+        })
     });
     let _ = std::fs::remove_dir_all(page.parent().expect("a folder"));
 }
