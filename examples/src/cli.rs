@@ -52,6 +52,8 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Adds up the results files of a tournament's shards into the table of one run.
     Merge(MergeArgs),
+    /// Writes a recording's replay viewer: one self-contained HTML page to open in a browser.
+    View(ViewArgs),
 }
 
 /// The tournament options every game shares.
@@ -85,6 +87,14 @@ pub struct MatchArgs {
     /// No progress bar (it is drawn only when stderr is a terminal anyway).
     #[arg(long)]
     pub quiet: bool,
+    /// Write the replay viewer of the match's first game (of the shard's first game with
+    /// --shard) to this self-contained HTML file: the game is played again with the same seed
+    /// and seats through the game's contract bots (`play view` for recordings).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// With --html: embed every N-th step of the game (and always the last); default 1.
+    #[arg(long, value_name = "N", requires = "html")]
+    pub html_every: Option<NonZeroUsize>,
 }
 
 impl MatchArgs {
@@ -181,6 +191,28 @@ pub struct MergeArgs {
     /// Also write the merged results to this file.
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
+}
+
+/// `play view GAME FILE --html PAGE`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+#[command(after_help = "Examples:\n  \
+    play view tron3d game.t3d --html game.html\n  \
+    play view windward trace.jsonl.gz --html windward.html --html-every 5\n\
+    Open the page from the file system (file://); it needs no network. `PAGE#step=N` opens \
+    step N.")]
+pub struct ViewArgs {
+    /// The game the recording is of.
+    pub game: GameName,
+    /// The recording: any file `play verify GAME` reads (Tron3D: a .t3d file).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The HTML page to write (replaced whole, never left half-written).
+    #[arg(long, value_name = "PAGE", required = true)]
+    pub html: PathBuf,
+    /// Embed every N-th recorded state (and always the last); default: at most 500 states and
+    /// about 32 MiB of pictures.
+    #[arg(long, value_name = "N")]
+    pub html_every: Option<NonZeroUsize>,
 }
 
 /// Options that were renamed, with their new names: a user's old script gets pointed to the new

@@ -5,6 +5,7 @@
 //! - [`playable`]: what `play` needs of a game beyond the contract;
 //! - [`runner`]: the match and tournament runner (parallel, sharded, seeded per game);
 //! - [`results`]: the results table and the results files that `play merge` adds up;
+//! - [`viewer`]: the replay viewer, one self-contained HTML page per game;
 //! - [`cli`]: the typed command line; [`run`] carries out a parsed command;
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 
@@ -13,6 +14,7 @@ pub mod cli;
 pub mod playable;
 pub mod results;
 pub mod runner;
+pub mod viewer;
 
 pub mod amazes;
 pub mod cloudwars;
@@ -22,7 +24,7 @@ pub mod windward;
 
 use std::path::PathBuf;
 
-use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs};
+use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
 use results::Results;
 
 /// The games the `play` command knows, in the order the quick start runs them.
@@ -32,13 +34,57 @@ pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "wind
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => quick_start(),
-        Some(Command::Dogfight(options)) => dogfight::play(&options),
-        Some(Command::Tron3d(options)) => tron3d::play(&options),
-        Some(Command::Cloudwars(options)) => cloudwars::play(&options),
-        Some(Command::Amazes(options)) => amazes::play(&options),
-        Some(Command::Windward(options)) => windward::play(&options),
+        Some(Command::Dogfight(options)) => {
+            dogfight::play(&options)?;
+            match_viewer(&options.common, &["search", "random"], 1, |_| {
+                dogfight::game(&options)
+            })
+        }
+        Some(Command::Tron3d(options)) => {
+            tron3d::play(&options)?;
+            match_viewer(
+                &options.common,
+                &["search", "demo", "demo", "demo"],
+                1,
+                |players| tron3d::game(&options, players),
+            )
+        }
+        Some(Command::Cloudwars(options)) => {
+            cloudwars::play(&options)?;
+            match_viewer(&options.common, &["search", "greedy"], 10, |players| {
+                let cfg = cloudwars::match_config(&options);
+                let setup = ::cloudwars::Setup {
+                    params: cfg.params,
+                    players,
+                    ..::cloudwars::Setup::default()
+                };
+                ::cloudwars::Game::with_setup(cfg.config, setup).map_err(|e| e.to_string())
+            })
+        }
+        Some(Command::Amazes(options)) => {
+            amazes::play(&options)?;
+            match_viewer(&options.common, &["explorer", "random"], 3, |_| {
+                amazes_viewer_game(&options)
+            })
+        }
+        Some(Command::Windward(options)) => {
+            windward::play(&options)?;
+            let every = windward::playable::RECORDING_STRIDE as usize;
+            match_viewer(&options.common, &["navigator"], every, |_| {
+                let map = options.map.first().copied().ok_or("--map names no map")?;
+                let config = ::windward::Config {
+                    max_ticks: options.max_ticks,
+                };
+                ::windward::Game::new(
+                    ::windward::mapgen::default_map(usize::from(map) - 1),
+                    config,
+                )
+                .map_err(|e| e.to_string())
+            })
+        }
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),
+        Some(Command::View(args)) => view(&args).map(|line| println!("{line}")),
     }
 }
 
@@ -106,4 +152,120 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
         println!("results written to {}", path.display());
     }
     Ok(())
+}
+
+/// Runs `play view GAME FILE --html PAGE`: reads the recording with the game's
+/// [`playable::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
+pub fn view(args: &ViewArgs) -> Result<String, String> {
+    match args.game {
+        GameName::Dogfight => view_recording::<::dogfight::Game>(args),
+        GameName::Tron3d => view_recording::<::tron3d::Game>(args),
+        GameName::Cloudwars => view_recording::<::cloudwars::Game>(args),
+        GameName::Amazes => view_recording::<::amazes::Game>(args),
+        GameName::Windward => view_recording::<::windward::Game>(args),
+    }
+}
+
+fn view_recording<G: playable::Playable>(args: &ViewArgs) -> Result<String, String> {
+    let recording = G::load_recording(&args.file)?;
+    let every = match (args.html_every, recording.states.last()) {
+        (Some(every), _) => every.get(),
+        (None, Some(last)) => viewer::auto_every(&recording.game, last, recording.states.len()),
+        (None, None) => 1,
+    };
+    let options = viewer::ViewerOptions {
+        every,
+        title: Some(format!("{}: {}", G::NAME, args.file.display())),
+    };
+    let summary = viewer::write_html(
+        &args.html,
+        &recording.game,
+        &recording.names,
+        &recording.states,
+        &options,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(viewer_line(&args.html, &summary))
+}
+
+/// The line `play` prints after writing a viewer page.
+pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> String {
+    format!(
+        "viewer written to {} ({} of {} steps, {} KiB)",
+        page.display(),
+        summary.frames,
+        summary.last_step + 1,
+        summary.bytes.div_ceil(1024)
+    )
+}
+
+/// `--html PAGE`: writes the viewer of the match's first game (the shard's first with
+/// `--shard`): its seed and seats, played once more through the game's contract bots
+/// ([`playable::Playable::bot`], whose names are listed by `play GAME --help`; a line-up shorter
+/// than the game's players is filled with the last contract bot). `default_lineup` is the line-up
+/// without `--bots`; `default_every` the sampling without `--html-every`; `game` builds the game
+/// for a number of players.
+fn match_viewer<G: playable::Playable>(
+    common: &cli::MatchArgs,
+    default_lineup: &[&str],
+    default_every: usize,
+    game: impl FnOnce(usize) -> Result<G, String>,
+) -> Result<(), String> {
+    let Some(page) = &common.html else {
+        return Ok(());
+    };
+    let mut lineup = common.lineup_or(default_lineup);
+    let game = game(lineup.len())?;
+    let players = game.players();
+    if let Some(&(filler, _)) = G::bot_names().last() {
+        if lineup.len() < players {
+            lineup.resize(players, filler.to_owned());
+        }
+    }
+    let games = common.games_or(1).max(1);
+    let index = common.shard.map_or(0, |shard| shard.range(games).start);
+    let setup = runner::GameSetup {
+        index,
+        seed: runner::game_seed(common.seed, index),
+        seats: runner::seats(lineup.len(), index, !common.fixed_seats),
+    };
+    let every = common.html_every.map_or(default_every, |n| n.get());
+    let mut recorder = viewer::Recorder::new(every);
+    runner::play_game(&game, &lineup, &setup, &mut recorder)?;
+    let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
+    let options = viewer::ViewerOptions {
+        every,
+        title: Some(format!(
+            "{}: game {index} (seed {}), {}",
+            G::NAME,
+            common.seed,
+            names.join(" vs ")
+        )),
+    };
+    let summary = recorder
+        .write(page, &game, &names, &options)
+        .map_err(|e| e.to_string())?;
+    println!("{}", viewer_line(page, &summary));
+    Ok(())
+}
+
+/// The maze of `play amazes --html`: `--maze`, or the first shipped maze.
+fn amazes_viewer_game(options: &amazes::Options) -> Result<::amazes::Game, String> {
+    if options.generated {
+        return Err("--html does not draw --generated mazes yet: give --maze FILE".into());
+    }
+    let file = match &options.maze {
+        Some(path) => ::amazes::MazeFile::parse(&amazes::read_maze(path)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => ::amazes::mazes::get(0),
+    };
+    let size = file.maze.size();
+    let config = ::amazes::Config {
+        size,
+        min_start_distance2: ::amazes::Config::default()
+            .min_start_distance2
+            .min(2 * (size as u32 - 1).pow(2)),
+        ..::amazes::Config::default()
+    };
+    ::amazes::Game::new(file.maze, config).map_err(|e| e.to_string())
 }

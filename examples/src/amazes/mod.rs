@@ -217,7 +217,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
 /// The largest maze file `--maze` reads (checked before reading): far above any real maze.
 const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
 
-fn read_maze(path: &Path) -> Result<String, String> {
+pub(crate) fn read_maze(path: &Path) -> Result<String, String> {
     let error = |e: std::io::Error| format!("{}: {e}", path.display());
     let bytes = std::fs::metadata(path).map_err(error)?.len();
     if bytes > MAX_MAZE_FILE_BYTES {

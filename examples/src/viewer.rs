@@ -1,0 +1,493 @@
+//! The replay viewer: one self-contained HTML file that plays a recorded game in the browser.
+//!
+//! [`write_html`] writes, for any [`Playable`] game, a page with the game's steps embedded as JSON
+//! (every [`ViewerOptions::every`]-th step and always the last: the step's number, each player's
+//! score so far and the SVG picture of the state), a timeline slider, play / pause / step buttons
+//! (and the arrow keys and space), a table of the players' current and final scores and places,
+//! and a chart of the scores over time that the page's own script draws. It needs no network, no
+//! external script or font, and opens from `file://`.
+//!
+//! ```no_run
+//! use examples::viewer::{ViewerOptions, write_html};
+//! use pathfind::tree::Game as _;
+//! use tron3d::{Game, Preset};
+//!
+//! let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+//! let state = game.initial_state(1);
+//! let names = ["a", "b", "c", "d"].map(String::from);
+//! write_html("game.html".as_ref(), &game, &names, [state], &ViewerOptions::default()).unwrap();
+//! ```
+//!
+//! # What the page exposes (for tests and scripts)
+//!
+//! The element `#viewer` carries `data-step` (the step shown), `data-frame` (its index among the
+//! embedded frames), `data-scores` (the scores at that step, as a JSON array), `data-final-scores`
+//! (the final scores: the outcome's when the last state is over, else the last state's current
+//! scores), `data-frames`, `data-last-step`, `data-ready="1"` once the script has run, and
+//! `data-error` (empty unless a script error happened; `window.onerror` also shows it in `#error`).
+//! Opening the page as `FILE#step=N` shows step `N` (the last embedded step at or before `N` when
+//! `N` was not sampled); the `link` next to the slider is the current step's address.
+//!
+//! # Writing
+//!
+//! The pictures are rendered one state at a time into one reused buffer and streamed to a
+//! temporary file beside the target, which is renamed over it at the end: a failed write leaves
+//! nothing half-written behind. Every failure is a [`ViewerError`] whose message is one line naming
+//! the file.
+
+use std::borrow::Borrow;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::playable::Playable;
+use crate::runner::Watch;
+
+/// The page up to the opening of the embedded JSON.
+const PAGE_HEAD: &str = include_str!("viewer/head.html");
+/// The page after the embedded JSON: the player script.
+const PAGE_TAIL: &str = include_str!("viewer/tail.html");
+
+/// How a viewer page is written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ViewerOptions {
+    /// Embed every `every`-th step (steps 0, every, 2·every, ...) and always the last; at least 1.
+    pub every: usize,
+    /// The page's title (default: the game's name and the players').
+    pub title: Option<String>,
+}
+
+impl Default for ViewerOptions {
+    fn default() -> Self {
+        ViewerOptions {
+            every: 1,
+            title: None,
+        }
+    }
+}
+
+/// What a written page holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewerSummary {
+    /// The steps embedded.
+    pub frames: usize,
+    /// The number of the last step (the number of states minus one).
+    pub last_step: usize,
+    /// The final scores the page shows.
+    pub final_scores: Vec<f64>,
+    /// The file's size in bytes.
+    pub bytes: u64,
+}
+
+/// Why a viewer page could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewerError {
+    /// Sampling every 0 steps.
+    #[error("{path}: cannot write a viewer sampling every {every} steps (at least 1)")]
+    BadSampling {
+        /// The page that was to be written.
+        path: PathBuf,
+        /// The rejected sampling interval.
+        every: usize,
+    },
+    /// No state to show.
+    #[error("{path}: no state to show: the recording is empty")]
+    Empty {
+        /// The page that was to be written.
+        path: PathBuf,
+    },
+    /// The file (or its temporary file beside it) could not be written or renamed.
+    #[error("{path}: cannot write the viewer: {source}")]
+    Io {
+        /// The page that was to be written.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// The most frames [`auto_every`] embeds: a slider of a few hundred positions stays usable.
+pub const AUTO_MAX_FRAMES: usize = 500;
+/// The most bytes of pictures [`auto_every`] aims to embed: pages of a few tens of MiB open in a
+/// few seconds.
+pub const AUTO_MAX_PICTURE_BYTES: usize = 32 << 20;
+
+/// A sampling interval for a game of `states` states whose pictures are about as large as the
+/// picture of `sample`: at most [`AUTO_MAX_FRAMES`] frames and about [`AUTO_MAX_PICTURE_BYTES`]
+/// of pictures (what `play view` uses without `--html-every`).
+pub fn auto_every<G: Playable>(game: &G, sample: &G::State, states: usize) -> usize {
+    let mut svg = String::new();
+    game.render_svg(sample, &mut svg);
+    let by_frames = states.div_ceil(AUTO_MAX_FRAMES);
+    let by_bytes = states
+        .saturating_mul(svg.len().max(1))
+        .div_ceil(AUTO_MAX_PICTURE_BYTES);
+    by_frames.max(by_bytes).max(1)
+}
+
+/// Writes the viewer page of a game to `path`: `states` from the initial one to the last, `names`
+/// one per player (missing names are shown as `player i`).
+pub fn write_html<G, S, I>(
+    path: &Path,
+    game: &G,
+    names: &[String],
+    states: I,
+    options: &ViewerOptions,
+) -> Result<ViewerSummary, ViewerError>
+where
+    G: Playable,
+    S: Borrow<G::State>,
+    I: IntoIterator<Item = S>,
+{
+    if options.every == 0 {
+        return Err(ViewerError::BadSampling {
+            path: path.to_owned(),
+            every: 0,
+        });
+    }
+    let every = options.every;
+    let mut states = states.into_iter().enumerate().peekable();
+    let frames = std::iter::from_fn(move || {
+        loop {
+            let (step, state) = states.next()?;
+            if step % every == 0 || states.peek().is_none() {
+                return Some((step, state));
+            }
+        }
+    });
+    write_frames(path, game, names, frames, options)
+}
+
+/// Writes the page of frames already sampled: `(step, state)` in increasing step order, the last
+/// one being the game's last state.
+fn write_frames<G, S>(
+    path: &Path,
+    game: &G,
+    names: &[String],
+    frames: impl Iterator<Item = (usize, S)>,
+    options: &ViewerOptions,
+) -> Result<ViewerSummary, ViewerError>
+where
+    G: Playable,
+    S: Borrow<G::State>,
+{
+    let io = |source| ViewerError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let temporary = temporary_path(path);
+    let file = File::create(&temporary).map_err(io)?;
+    let mut page = Page {
+        out: BufWriter::with_capacity(1 << 16, file),
+        svg: String::new(),
+        text: String::new(),
+    };
+    let written = page
+        .write(game, names, frames, options)
+        .and_then(|summary| {
+            let file = page.out.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all()?;
+            Ok(summary)
+        });
+    let summary = match written {
+        Ok(Some(summary)) => summary,
+        Ok(None) => {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(ViewerError::Empty {
+                path: path.to_owned(),
+            });
+        }
+        Err(error) => {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(io(error));
+        }
+    };
+    if let Err(error) = std::fs::rename(&temporary, path) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(io(error));
+    }
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    Ok(ViewerSummary { bytes, ..summary })
+}
+
+/// The temporary file a page is written to before it is renamed: beside the page (a rename stays
+/// on one file system), hidden, and particular to this process.
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "viewer".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// A page being written, with the buffers reused from frame to frame.
+struct Page<W: Write> {
+    out: W,
+    /// One state's SVG.
+    svg: String,
+    /// Text being escaped into JSON.
+    text: String,
+}
+
+impl<W: Write> Page<W> {
+    /// Writes the whole page; `None` when `frames` is empty (the caller then writes nothing).
+    fn write<G, S>(
+        &mut self,
+        game: &G,
+        names: &[String],
+        frames: impl Iterator<Item = (usize, S)>,
+        options: &ViewerOptions,
+    ) -> std::io::Result<Option<ViewerSummary>>
+    where
+        G: Playable,
+        S: Borrow<G::State>,
+    {
+        let players = game.players();
+        let names: Vec<String> = (0..players)
+            .map(|p| {
+                names
+                    .get(p)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player {p}"))
+            })
+            .collect();
+        self.out.write_all(PAGE_HEAD.as_bytes())?;
+        self.out.write_all(b"{\"frames\":[")?;
+        let mut last: Option<(usize, S)> = None;
+        let mut count = 0;
+        for (step, state) in frames {
+            if count > 0 {
+                self.out.write_all(b",")?;
+            }
+            self.frame(game, step, state.borrow())?;
+            count += 1;
+            last = Some((step, state));
+        }
+        let Some((last_step, last_state)) = last else {
+            return Ok(None);
+        };
+        let last_state = last_state.borrow();
+        let (final_scores, ranks) = match game.outcome(last_state) {
+            Some(outcome) if game.is_terminal(last_state) => {
+                (game.scores(&outcome), Some(game.ranks(&outcome)))
+            }
+            _ => (game.current_scores(last_state), None),
+        };
+        self.out.write_all(b"],\"game\":")?;
+        self.string(G::NAME)?;
+        let title = options
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("{}: {}", G::NAME, names.join(" vs ")));
+        self.out.write_all(b",\"title\":")?;
+        self.string(&title)?;
+        self.out.write_all(b",\"names\":[")?;
+        for (i, name) in names.iter().enumerate() {
+            if i > 0 {
+                self.out.write_all(b",")?;
+            }
+            self.string(name)?;
+        }
+        self.out.write_all(b"],\"final\":")?;
+        self.numbers(&final_scores)?;
+        self.out.write_all(b",\"ranks\":")?;
+        match &ranks {
+            Some(ranks) => {
+                let ranks: Vec<f64> = ranks.iter().map(|&r| f64::from(r)).collect();
+                self.numbers(&ranks)?;
+            }
+            None => self.out.write_all(b"null")?,
+        }
+        write!(
+            self.out,
+            ",\"steps\":{last_step},\"every\":{}}}",
+            options.every
+        )?;
+        self.out.write_all(b"\n")?;
+        self.out.write_all(PAGE_TAIL.as_bytes())?;
+        self.out.flush()?;
+        Ok(Some(ViewerSummary {
+            frames: count,
+            last_step,
+            final_scores,
+            bytes: 0,
+        }))
+    }
+
+    /// One frame: `{"step":N,"scores":[...],"svg":"..."}`.
+    fn frame<G: Playable>(
+        &mut self,
+        game: &G,
+        step: usize,
+        state: &G::State,
+    ) -> std::io::Result<()> {
+        write!(self.out, "{{\"step\":{step},\"scores\":")?;
+        self.numbers(&game.current_scores(state))?;
+        self.out.write_all(b",\"svg\":")?;
+        self.svg.clear();
+        game.render_svg(state, &mut self.svg);
+        self.text.clear();
+        escape_json(&self.svg, &mut self.text);
+        self.out.write_all(self.text.as_bytes())?;
+        self.out.write_all(b"}")
+    }
+
+    fn string(&mut self, text: &str) -> std::io::Result<()> {
+        self.text.clear();
+        escape_json(text, &mut self.text);
+        self.out.write_all(self.text.as_bytes())
+    }
+
+    /// A JSON array of numbers; a non-finite one is `null`.
+    fn numbers(&mut self, values: &[f64]) -> std::io::Result<()> {
+        self.out.write_all(b"[")?;
+        for (i, value) in values.iter().enumerate() {
+            if i > 0 {
+                self.out.write_all(b",")?;
+            }
+            if value.is_finite() {
+                write!(self.out, "{value}")?;
+            } else {
+                self.out.write_all(b"null")?;
+            }
+        }
+        self.out.write_all(b"]")
+    }
+}
+
+/// Appends `text` as a JSON string literal that is also safe inside an HTML `<script>` element:
+/// every `<` is written `\u003c`, so neither `</script>` nor `<!--` can appear in it.
+pub fn escape_json(text: &str, out: &mut String) {
+    out.reserve(text.len() + 2);
+    out.push('"');
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (i, &byte) in bytes.iter().enumerate() {
+        let escaped = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'<' => "\\u003c",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        // Every byte matched above is ASCII, so `i` is a char boundary.
+        out.push_str(&text[start..i]);
+        if escaped.is_empty() {
+            out.push_str(&format!("\\u{byte:04x}"));
+        } else {
+            out.push_str(escaped);
+        }
+        start = i + 1;
+    }
+    out.push_str(&text[start..]);
+    out.push('"');
+}
+
+/// Records the states of a game as it is played (every [`ViewerOptions::every`]-th and the last),
+/// for [`Recorder::write`]: a [`Watch`] for [`crate::runner::play_game`].
+#[derive(Debug, Clone)]
+pub struct Recorder<G: Playable> {
+    every: usize,
+    step: usize,
+    /// The sampled states, with their steps.
+    kept: Vec<(usize, G::State)>,
+    /// The last state, when it was not sampled.
+    last: Option<(usize, G::State)>,
+}
+
+impl<G: Playable> Recorder<G> {
+    /// Keeps every `every`-th state (at least 1) and the last.
+    pub fn new(every: usize) -> Recorder<G> {
+        Recorder {
+            every: every.max(1),
+            step: 0,
+            kept: Vec::new(),
+            last: None,
+        }
+    }
+
+    fn see(&mut self, state: &G::State) {
+        if self.step % self.every == 0 {
+            self.kept.push((self.step, state.clone()));
+            self.last = None;
+        } else {
+            match &mut self.last {
+                Some((step, last)) => {
+                    *step = self.step;
+                    last.clone_from(state);
+                }
+                None => self.last = Some((self.step, state.clone())),
+            }
+        }
+        self.step += 1;
+    }
+
+    /// Writes the recorded game's viewer page (see [`write_html`]).
+    pub fn write(
+        &self,
+        path: &Path,
+        game: &G,
+        names: &[String],
+        options: &ViewerOptions,
+    ) -> Result<ViewerSummary, ViewerError> {
+        let options = ViewerOptions {
+            every: self.every,
+            ..options.clone()
+        };
+        let frames = self
+            .kept
+            .iter()
+            .chain(&self.last)
+            .map(|(step, state)| (*step, state));
+        write_frames(path, game, names, frames, &options)
+    }
+}
+
+impl<G: Playable> Watch<G> for Recorder<G> {
+    fn start(&mut self, _game: &G, state: &G::State) {
+        self.step = 0;
+        self.kept.clear();
+        self.last = None;
+        self.see(state);
+    }
+
+    fn step(&mut self, _game: &G, _actions: &[G::Action], _events: &G::Events, state: &G::State) {
+        self.see(state);
+    }
+}
+
+/// The page of game `index` when a match writes one page per game: `FILE` itself for a
+/// one-game match, else `FILE-<index>.html` (`game.html` → `game-3.html`).
+pub fn page_path(base: &Path, games: u64, index: u64) -> PathBuf {
+    if games == 1 {
+        return base.to_owned();
+    }
+    let stem = base
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    base.with_file_name(format!("{stem}-{index}.html"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escaping_is_valid_json_and_safe_in_a_script() {
+        let text = "a\"b\\c</script><!--\n\t\u{1}é☃";
+        let mut out = String::new();
+        escape_json(text, &mut out);
+        assert!(!out.contains('<'), "{out}");
+        let back: String = serde_json::from_str(&out).unwrap();
+        assert_eq!(back, text);
+    }
+
+    #[test]
+    fn page_paths() {
+        let base = Path::new("/tmp/g.html");
+        assert_eq!(page_path(base, 1, 0), base);
+        assert_eq!(page_path(base, 3, 2), Path::new("/tmp/g-2.html"));
+    }
+}

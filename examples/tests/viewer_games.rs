@@ -1,0 +1,115 @@
+//! The replay viewer of every game in headless Chromium: a short game played through the game's
+//! contract bots, its page written, loaded and checked against the engine: no script error, the
+//! final scores equal the outcome's, opening at a step shows that step's scores, and the
+//! screenshot is not blank. Without Chromium each test prints one line saying it was skipped
+//! (and fails when `CI` is set).
+
+mod browser;
+
+use examples::playable::Playable;
+use examples::runner::{GameSetup, Watch, play_game};
+use examples::viewer::{ViewerOptions, write_html};
+use pathfind::tree::Game;
+
+use browser::{Browser, TempDir};
+
+/// Keeps every state of a game.
+struct All<G: Playable>(Vec<G::State>);
+
+impl<G: Playable> Watch<G> for All<G> {
+    fn start(&mut self, _: &G, state: &G::State) {
+        self.0.push(state.clone());
+    }
+    fn step(&mut self, _: &G, _: &[G::Action], _: &G::Events, state: &G::State) {
+        self.0.push(state.clone());
+    }
+}
+
+/// Plays one game of `game` between `lineup`, writes its viewer (every `every`-th step) and checks
+/// it in the browser at a sampled step in the middle of the game.
+fn check_game<G: Playable>(game: &G, lineup: &[&str], seed: u64, every: usize) {
+    let Some(browser) = Browser::find(&format!("viewer of {}", G::NAME)) else {
+        return;
+    };
+    let lineup: Vec<String> = lineup.iter().map(|&s| s.to_owned()).collect();
+    let setup = GameSetup {
+        index: 0,
+        seed,
+        seats: (0..lineup.len()).collect(),
+    };
+    let mut all = All::<G>(Vec::new());
+    let record = play_game(game, &lineup, &setup, &mut all).unwrap();
+    let states = all.0;
+    assert!(
+        states.len() >= 3,
+        "{}: a game of {} states",
+        G::NAME,
+        states.len()
+    );
+    let last = states.last().unwrap();
+    let outcome = game.outcome(last).expect("the game is over");
+    let final_scores = game.scores(&outcome);
+    assert_eq!(final_scores, record.scores);
+
+    let dir = TempDir::new(G::NAME);
+    let page = dir.0.join(format!("{}.html", G::NAME));
+    let options = ViewerOptions { every, title: None };
+    let summary = write_html(&page, game, &lineup, &states, &options).unwrap();
+    assert_eq!(summary.last_step, states.len() - 1);
+    let step = (states.len() / 2) / every * every;
+    browser::check_page(
+        &browser,
+        &dir.0,
+        &page,
+        &final_scores,
+        step,
+        &game.current_scores(&states[step]),
+    );
+}
+
+#[test]
+fn dogfight_viewer_in_chromium() {
+    check_game(&dogfight::Game::default(), &["search", "random"], 3, 1);
+}
+
+#[test]
+fn tron3d_viewer_in_chromium() {
+    use tron3d::Preset;
+    let config = tron3d::Config {
+        nb_rounds: 60,
+        ..Preset::Cube.config()
+    };
+    let game = tron3d::Game::new(Preset::Cube.board(), config).unwrap();
+    check_game(&game, &["search", "demo", "demo", "null"], 5, 2);
+}
+
+#[test]
+fn cloudwars_viewer_in_chromium() {
+    use cloudwars::{Config, Setup, WorldParams};
+    let setup = Setup {
+        params: WorldParams {
+            rainclouds: 12,
+            ..WorldParams::default()
+        },
+        players: 2,
+        ..Setup::default()
+    };
+    let game = cloudwars::Game::with_setup(Config::default(), setup).unwrap();
+    check_game(&game, &["greedy", "greedy"], 4, 25);
+}
+
+#[test]
+fn amazes_viewer_in_chromium() {
+    let file = amazes::mazes::get(0);
+    let game = amazes::Game::new(file.maze, amazes::Config::default()).unwrap();
+    check_game(&game, &["explorer", "random"], 2, 10);
+}
+
+#[test]
+fn windward_viewer_in_chromium() {
+    let config = windward::Config { max_ticks: 400 };
+    let game = windward::Game::new(windward::mapgen::default_map(0), config).unwrap();
+    let mut lineup = vec!["navigator"; 2];
+    lineup.resize(game.players(), "idle");
+    check_game(&game, &lineup, 1, 20);
+}
