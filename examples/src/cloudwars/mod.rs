@@ -12,7 +12,7 @@ pub mod playable;
 use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParams};
 
 use crate::Args;
-use bots::{Bot, Greedy, Search};
+use bots::{Bot, Greedy, Search, SearchClassic};
 
 /// The settings of a two-player match.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,8 +119,9 @@ pub fn bot(name: &str) -> Result<Box<dyn Bot>, String> {
     match name {
         "greedy" => Ok(Box::new(Greedy)),
         "search" => Ok(Box::new(Search::default())),
+        "search-classic" => Ok(Box::new(SearchClassic::default())),
         other => Err(format!(
-            "unknown cloudwars bot {other:?}; the bots are greedy, search"
+            "unknown cloudwars bot {other:?}; the bots are greedy, search, search-classic"
         )),
     }
 }
@@ -171,7 +172,7 @@ pub fn run_match(
 
 const HELP: &str = "play cloudwars [--bots search,greedy] [--games 2] [--seed 1] [--clouds 40] \
 [--width 1280] [--height 720] [--every 6] [--max-iterations 2000]\n\
-  Two bots (greedy, search) play GAMES games on random worlds, swapping seats each game.";
+  Two bots (greedy, search, search-classic) play GAMES games on random worlds, swapping seats each game.";
 
 /// Runs `play cloudwars`.
 pub fn play(args: &Args) -> Result<(), String> {
