@@ -251,7 +251,8 @@ impl tree::Game for Horizon<'_> {
     type State = State;
     type Action = Action;
     type Events = ();
-    type Outcome = cloudwars::Outcome;
+    /// Each player's 1-based rank: the game's, or by vapor when a player has died first.
+    type Outcome = Vec<u32>;
     type Observation = State;
 
     fn moves(&self) -> Moves {
@@ -288,7 +289,8 @@ impl tree::Game for Horizon<'_> {
             let strength = (mine.vapor * fraction).max(1.0);
             for k in 0..Horizon::DIRECTIONS {
                 let angle = k as f32 * std::f32::consts::TAU / Horizon::DIRECTIONS as f32;
-                let action = Action::Move(Vec2::new(angle.cos() * strength, angle.sin() * strength));
+                let action =
+                    Action::Move(Vec2::new(angle.cos() * strength, angle.sin() * strength));
                 if self.game.check(state, me, action).is_ok() {
                     buf.push(action);
                 }
@@ -313,12 +315,34 @@ impl tree::Game for Horizon<'_> {
         self.game.is_terminal(state) || (0..state.players().len()).any(|p| Horizon::dead(state, p))
     }
 
-    fn outcome(&self, state: &State) -> Option<cloudwars::Outcome> {
-        self.game.outcome(state)
+    fn outcome(&self, state: &State) -> Option<Vec<u32>> {
+        if !tree::Game::is_terminal(self, state) {
+            return None;
+        }
+        if let Some(outcome) = self.game.outcome(state) {
+            return Some(outcome.ranks);
+        }
+        let vapors: Vec<f32> = (0..state.players().len())
+            .map(|p| state.cloud_of(PlayerId(p as u8)).map_or(0.0, |c| c.vapor))
+            .collect();
+        let rank = |v: &f32| 1 + vapors.iter().filter(|o| *o > v).count() as u32;
+        Some(vapors.iter().map(rank).collect())
     }
 
     fn returns(&self, state: &State, out: &mut [f64]) {
         let n = state.players().len().min(out.len());
+        if let Some(ranks) = tree::Game::outcome(self, state) {
+            // Over: the winners share 1, the others get 0.
+            let winners = ranks.iter().filter(|&&r| r == 1).count().max(1);
+            for (p, v) in out.iter_mut().enumerate().take(n) {
+                *v = if ranks[p] == 1 {
+                    1.0 / winners as f64
+                } else {
+                    0.0
+                };
+            }
+            return;
+        }
         let mut scores = [0.0f32; 64];
         for (p, score) in scores.iter_mut().enumerate().take(n) {
             *score = if Horizon::dead(state, p) {
@@ -402,11 +426,13 @@ impl Search {
             every: self.every.max(1),
         };
         let me_index = me.index();
-        let mut search =
-            FlatMonteCarlo::with_policy(self.config.clone(), RivalsGreedy {
+        let mut search = FlatMonteCarlo::with_policy(
+            self.config.clone(),
+            RivalsGreedy {
                 me: me_index,
                 rivals_greedy: self.rivals_greedy,
-            });
+            },
+        );
         match search.choose(&horizon, state, me.index())? {
             Action::Wait => None,
             action => Some(action),
