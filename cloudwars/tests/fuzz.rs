@@ -8,7 +8,9 @@
 //! is rejected before allocating); bounded time by construction: inputs are at most
 //! [`MAX_INPUT`] bytes, a scenario runs at most one update per `tick` line of its trace, a micro
 //! case at most `replay::MAX_MICRO_ITERATIONS` updates of at most `replay::MAX_MICRO_CLOUDS`
-//! clouds, and an engine case at most [`ENGINE_STEPS`] steps of at most a few hundred clouds.
+//! clouds, and an engine case at most [`ENGINE_STEPS`] steps of at most a few hundred clouds
+//! (random player placement, `PLACEMENT_ATTEMPTS` tries against every cloud, only on boards
+//! of at least 600×400).
 //!
 //! `cargo test -p cloudwars --test fuzz` runs 2 000 cases per target (a few seconds);
 //! `CONTEST_FUZZ_CASES=100000 cargo test --release -p cloudwars --test fuzz` runs the long
@@ -430,7 +432,16 @@ fn engine_with_in_range_and_out_of_range_actions() {
                 name: format!("P{p}"),
                 color: Color::Red,
             };
-            let _ = game.add_player(&mut state, player, None, params.player_vapor);
+            // Random placement on a crowded board tries `PLACEMENT_ATTEMPTS` spots against
+            // every cloud: bounded but slow, so small boards get explicit (possibly
+            // overlapping, possibly outside) spots instead.
+            let pos = (config.width < 600 || config.height < 400).then(|| {
+                Vec2::new(
+                    rng.random_range(-10.0..700.0),
+                    rng.random_range(-10.0..500.0),
+                )
+            });
+            let _ = game.add_player(&mut state, player, pos, params.player_vapor);
         }
         let mut buf = Vec::new();
         let info = allocation_counter::measure(|| {

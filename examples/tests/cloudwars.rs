@@ -1,6 +1,6 @@
 //! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
 
-use examples::cloudwars::bots::{Bot, Greedy, Search};
+use examples::cloudwars::bots::{Bot, Greedy, Horizon, Search, SearchClassic};
 use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
 
 fn short() -> MatchConfig {
@@ -53,8 +53,9 @@ fn both_bots_only_send_valid_commands() {
     let (game, state) = new_game(&cfg, 3).unwrap();
     let mut greedy = Greedy;
     let mut search = Search::default();
+    let mut classic = SearchClassic::default();
     for me in [cloudwars::PlayerId(0), cloudwars::PlayerId(1)] {
-        for bot in [&mut greedy as &mut dyn Bot, &mut search] {
+        for bot in [&mut greedy as &mut dyn Bot, &mut search, &mut classic] {
             if let Some(action) = bot.decide(&game, &state, me) {
                 assert_eq!(game.check(&state, me, action), Ok(()), "{}", bot.name());
             }
@@ -153,4 +154,56 @@ fn playable_draws_scores_and_loads_recordings() {
     let recording = <Game as Playable>::load_recording(&path).unwrap();
     assert_eq!(recording.states.len(), 1501);
     assert_eq!(recording.names.len(), 2);
+}
+
+#[test]
+fn the_search_model_keeps_the_game_contract() {
+    use cloudwars::{Config, Game, Setup, WorldParams};
+    let setup = Setup {
+        params: WorldParams {
+            rainclouds: 8,
+            ..WorldParams::default()
+        },
+        players: 2,
+        ..Setup::default()
+    };
+    let config = Config {
+        width: 400,
+        height: 300,
+        // The timeout is 3 * 60 * game_speed = 180 iterations: 30 steps of 6.
+        game_speed: 1,
+        ..Config::default()
+    };
+    let game = Game::with_setup(config, setup).unwrap();
+    let horizon = Horizon {
+        game: &game,
+        every: 6,
+    };
+    let ranks = |r: &Vec<u32>| r.iter().map(|&r| r as usize).collect();
+    let summary = pathfind::tree::check::contract(&horizon, 0..3, 40, ranks);
+    assert_eq!(summary.games, 3);
+    assert!(summary.actions_tried > 0);
+}
+
+#[test]
+fn the_search_prefers_the_classic_evaluation_of_its_candidates() {
+    // One deterministic playout per candidate: the new bot's choice scores at least as well,
+    // 42 iterations ahead with everyone else drifting, as waiting does.
+    use cloudwars::{Action, PlayerId};
+    let cfg = short();
+    let (game, state) = new_game(&cfg, 7).unwrap();
+    let me = PlayerId(0);
+    let mut search = Search::default();
+    let ahead = |first: Option<Action>| {
+        let mut sim = state.clone();
+        if let Some(action) = first {
+            game.apply(&mut sim, me, action).unwrap();
+        }
+        for _ in 0..42 {
+            game.update(&mut sim);
+        }
+        SearchClassic::score(&sim, me)
+    };
+    let chosen = search.command(&game, &state, me);
+    assert!(ahead(chosen) >= ahead(None), "{chosen:?}");
 }

@@ -9,7 +9,7 @@ use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParam
 use crate::cli::MatchArgs;
 use crate::results::{GameRecord, Results, Tournament};
 use crate::runner::{self, GameSetup, RunOptions};
-use bots::{Bot, Greedy, Search};
+use bots::{Bot, Greedy, Search, SearchClassic};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 2;
@@ -17,7 +17,7 @@ pub const DEFAULT_GAMES: u64 = 2;
 /// `play cloudwars`: two bots on random worlds (a game's seed decides the rainclouds and the
 /// players' positions). A game's score is the bot's final vapor.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: greedy, search.\nDefaults: --games 2 --bots search,greedy.")]
+#[command(after_help = "Bots: greedy, search, search-classic.\nDefaults: --games 2 --bots search,greedy.")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -144,8 +144,9 @@ pub fn bot(name: &str) -> Result<Box<dyn Bot>, String> {
     match name {
         "greedy" => Ok(Box::new(Greedy)),
         "search" => Ok(Box::new(Search::default())),
+        "search-classic" => Ok(Box::new(SearchClassic::default())),
         other => Err(format!(
-            "unknown cloudwars bot {other:?}; the bots are greedy, search"
+            "unknown cloudwars bot {other:?}; the bots are greedy, search, search-classic"
         )),
     }
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use cloudwars::replay::Scenario;
 use cloudwars::{Game, Outcome, Setup, State, WorldParams};
 
-use super::bots::{Greedy, Search};
+use super::bots::{Greedy, Search, SearchClassic};
 use crate::bot::Bot;
 use crate::playable::{Playable, Recording};
 
@@ -20,6 +20,10 @@ impl Playable for Game {
             ),
             (
                 "search",
+                "decoupled UCT (pathfind::tree) over 6-iteration decisions, greedy playouts",
+            ),
+            (
+                "search-classic",
                 "simulates 18 candidate winds 30 iterations ahead with the engine",
             ),
         ]
@@ -29,6 +33,7 @@ impl Playable for Game {
         match name {
             "greedy" => Ok(Box::new(Greedy)),
             "search" => Ok(Box::new(Search::default())),
+            "search-classic" => Ok(Box::new(SearchClassic::default())),
             other => Err(format!(
                 "unknown cloudwars bot {other:?} (known: {})",
                 Self::bot_names()
