@@ -1,40 +1,9 @@
 //! The rules allocate nothing once the event buffer has grown: bus-stop and coffee arrivals, card
 //! messages, instant cards (except RELOCATE_ALL_CARS, whose `SimpleAStar` builds a path), timers and
-//! scores (counted with a per-thread counting allocator).
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! scores (counted per thread by `allocation-counter`).
 
 use windward::rules::{self, CardAction};
 use windward::{Card, CardKind, Config, Game, PassengerId, PlayerId};
-
-struct Counting;
-
-thread_local! {
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> usize {
-    COUNT.with(|c| c.get())
-}
 
 #[test]
 fn rules_do_not_allocate() {
@@ -59,38 +28,34 @@ fn rules_do_not_allocate() {
         Card::new(CardKind::AllOtherCarsQuarterSpeed),
         Card::new(CardKind::RelocateAllPassengers),
     ];
-    // The counter sees this thread's allocations.
-    let probe = allocations();
-    std::hint::black_box(Vec::<u8>::with_capacity(8));
-    assert!(allocations() > probe);
-
-    let before = allocations();
-    for (k, state) in states.iter_mut().enumerate() {
-        let p = PlayerId((k % 10) as u8);
-        events.clear();
-        rules::apply_pickup_list(state, p, &all);
-        for c in PassengerId::all().map(|p| p.home()) {
-            let stop = state.company_stops[c.index()];
-            rules::with_state_rng(state, |s, rng| {
-                rules::bus_stop_arrival(s, p, stop, stop, rng, &mut events)
-            });
+    let used = allocation_counter::measure(|| {
+        for (k, state) in states.iter_mut().enumerate() {
+            let p = PlayerId((k % 10) as u8);
+            events.clear();
+            rules::apply_pickup_list(state, p, &all);
+            for c in PassengerId::all().map(|p| p.home()) {
+                let stop = state.company_stops[c.index()];
+                rules::with_state_rng(state, |s, rng| {
+                    rules::bus_stop_arrival(s, p, stop, stop, rng, &mut events)
+                });
+            }
+            let store = state.coffee_stores[0];
+            rules::coffee_stop_arrival(state, p, store, &mut events);
+            let tile = state.players[p.index()].car.tile();
+            for c in state.players[p.index()].deck.clone().iter().take(4) {
+                rules::card_order(state, p, CardAction::Draw, c, tile, &mut events);
+            }
+            for card in instant {
+                state.players[p.index()].in_action = Some(card);
+                rules::with_state_rng(state, |s, rng| {
+                    rules::process_powerup(&game, s, p, rng, &mut events)
+                });
+            }
+            rules::tick_timers(state);
+            std::hint::black_box(rules::score(state, p, tile));
         }
-        let store = state.coffee_stores[0];
-        rules::coffee_stop_arrival(state, p, store, &mut events);
-        let tile = state.players[p.index()].car.tile();
-        for c in state.players[p.index()].deck.clone().iter().take(4) {
-            rules::card_order(state, p, CardAction::Draw, c, tile, &mut events);
-        }
-        for card in instant {
-            state.players[p.index()].in_action = Some(card);
-            rules::with_state_rng(state, |s, rng| {
-                rules::process_powerup(&game, s, p, rng, &mut events)
-            });
-        }
-        rules::tick_timers(state);
-        std::hint::black_box(rules::score(state, p, tile));
-    }
-    let used = allocations() - before;
+    })
+    .count_total;
     assert!(events.capacity() == 256);
     assert_eq!(used, 0, "the rules allocated {used} times");
 }

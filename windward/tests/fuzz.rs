@@ -353,3 +353,98 @@ fn engine_orders_and_actions() {
         let _ = game.sample_state(&seen, rng);
     });
 }
+
+/// The wire (rules §10): the server's messages (setup, status, power-up status) and the client's
+/// (join, ready, move), mutated, into both message parsers and the frame reader, and every server
+/// message that still parses into a bot's [`windward::net::View`], which rebuilds its game from
+/// whatever a server sent. A network peer controls all of these bytes.
+#[test]
+fn protocol_messages_frames_and_views() {
+    use windward::net::View;
+    use windward::protocol::{self, ClientMessage, ServerMessage};
+    use windward::rules::Status;
+
+    let game = Game::new(mapgen::default_map(0), Config::default()).unwrap();
+    let state = game.initial_state(7);
+    let setup = protocol::setup_message(&game, &state, PlayerId(0));
+    let view = View::from_setup(&setup, Config::default(), 1).expect("a valid setup rebuilds");
+    let mut seed_rng = Pcg64Mcg::seed_from_u64(12);
+    let scoreboard = [0.0; NUM_PLAYERS];
+    let server: Vec<Vec<u8>> = vec![
+        ServerMessage::Setup(Box::new(setup.clone()))
+            .to_xml()
+            .into_bytes(),
+        protocol::status_message(
+            &state,
+            PlayerId(0),
+            PlayerId(1),
+            Status::Update,
+            &scoreboard,
+        )
+        .to_xml()
+        .into_bytes(),
+        protocol::powerup_status_message(
+            &state,
+            PlayerId(0),
+            PlayerId(2),
+            Status::PowerUpPlayed,
+            &any_card(&mut seed_rng),
+        )
+        .to_xml()
+        .into_bytes(),
+        b"<exit />".to_vec(),
+    ];
+    let client: Vec<Vec<u8>> = vec![
+        ClientMessage::Join {
+            name: "fuzz".into(),
+            school: "school".into(),
+            language: "Rust".into(),
+            avatar: Some("iVBORw0KGgo=".into()),
+        }
+        .to_xml()
+        .into_bytes(),
+        ClientMessage::Ready {
+            path: vec![Point::new(3, 4), Point::new(3, 5)],
+            pickup: vec![PassengerId(0), PassengerId(11)],
+        }
+        .to_xml()
+        .into_bytes(),
+        ClientMessage::Move {
+            path: vec![Point::new(1, 1)],
+            pickup: vec![PassengerId(3)],
+        }
+        .to_xml()
+        .into_bytes(),
+    ];
+    run("protocol", |rng| {
+        let from_server = rng.random_ratio(1, 2);
+        let bases = if from_server { &server } else { &client };
+        let bytes = mutate(&bases[rng.random_range(0..bases.len())], rng);
+        let _ = protocol::parse_client(&bytes);
+        match protocol::parse_server(&bytes) {
+            // Rebuilding a game is the costly path (tables of the map): one case in eight.
+            Ok(ServerMessage::Setup(setup)) if rng.random_ratio(1, 8) => {
+                if let Ok(mut rebuilt) = View::from_setup(&setup, Config::default(), 2) {
+                    let status = mutate(&server[1], rng);
+                    if let Ok(message) = protocol::parse_server(&status) {
+                        rebuilt.apply(&message);
+                    }
+                }
+            }
+            Ok(message) => {
+                let mut view = view.clone();
+                view.apply(&message);
+                let _ = view.apply(&message);
+            }
+            Err(_) => {}
+        }
+        // The same bytes framed, with a mutated length prefix half of the time.
+        let mut framed = protocol::frame(&String::from_utf8_lossy(&bytes));
+        if rng.random_ratio(1, 2) && framed.len() >= 4 {
+            let at = rng.random_range(0..4);
+            framed[at] = rng.random();
+        }
+        let cut = rng.random_range(0..=framed.len());
+        let _ = protocol::read_frame(&framed[..cut]);
+    });
+}
