@@ -1,59 +1,52 @@
-//! Tron3D bots: the original kit's Demo and Null players, and a search bot with a Voronoi
-//! territory evaluation (multi-source BFS from `pathfind`).
+//! Tron3D bots on the shared [`Bot`] shape: the original kit's Demo and Null players, and a
+//! search bot with a Voronoi territory evaluation (multi-source BFS from `pathfind`). The
+//! `tree` bot is in [`super::tree_bot`]; [`crate::playable::Playable::bot`] builds them all by
+//! name.
 
 use pathfind::{Graph, Node, Searcher};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
-use tron3d::{Actions, Game, Item, Movement, PlayerId, State};
+use tron3d::{Action, Actions, Game, Item, Movement, PlayerId, State};
 
-/// A Tron3D player: adds its commands for one round to `actions`.
-pub trait Bot {
-    /// The bot's name (as in `--bots`).
-    fn name(&self) -> &'static str;
-    /// Adds `player`'s commands for the round of `state`.
-    fn play(&mut self, game: &Game, state: &State, player: PlayerId, actions: &mut Actions);
-}
+use crate::bot::Bot;
 
 /// Playouts per decision of the `tree` bot.
 pub const TREE_ITERATIONS: u32 = 400;
-
-/// The bot names `make` knows.
-pub const NAMES: [&str; 4] = ["search", "tree", "demo", "null"];
-
-/// The bot called `name`, seeded with `seed`.
-pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "demo" => Some(Box::new(Demo::new(seed))),
-        "null" => Some(Box::new(Null)),
-        "search" => Some(Box::new(Search::new())),
-        "tree" => Some(Box::new(super::tree_bot::TreeBot::new(TREE_ITERATIONS))),
-        _ => None,
-    }
-}
 
 /// The original kit's Demo player (`AIDemo.cc`): a random free neighbour per bike, an item
 /// used with probability 1/5 ([`tron3d::demo`]), with its own generator.
 #[derive(Debug, Clone)]
 pub struct Demo {
     rng: Pcg64Mcg,
+    /// Scratch for the kit's player, which adds commands to a whole round's [`Actions`].
+    actions: Actions,
 }
 
 impl Demo {
-    /// A Demo player seeded with `seed`.
+    /// A Demo player seeded with `seed` ([`Bot::new_game`] reseeds it).
     pub fn new(seed: u64) -> Demo {
         Demo {
             rng: Pcg64Mcg::seed_from_u64(seed),
+            actions: Actions::new(),
         }
     }
 }
 
-impl Bot for Demo {
-    fn name(&self) -> &'static str {
-        "demo"
+impl Bot<Game> for Demo {
+    fn name(&self) -> String {
+        "demo".into()
     }
-    fn play(&mut self, game: &Game, state: &State, player: PlayerId, actions: &mut Actions) {
-        tron3d::demo::play(game, state, player, &mut self.rng, actions);
+    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
+        let Ok(player) = PlayerId::try_from(player) else {
+            return Action::new();
+        };
+        self.actions.clear();
+        tron3d::demo::play(game, state, player, &mut self.rng, &mut self.actions);
+        Action::of(self.actions.commands(player))
     }
 }
 
@@ -61,11 +54,13 @@ impl Bot for Demo {
 #[derive(Debug, Clone, Copy)]
 pub struct Null;
 
-impl Bot for Null {
-    fn name(&self) -> &'static str {
-        "null"
+impl Bot<Game> for Null {
+    fn name(&self) -> String {
+        "null".into()
     }
-    fn play(&mut self, _: &Game, _: &State, _: PlayerId, _: &mut Actions) {}
+    fn act(&mut self, _: &Game, _: &State, _: usize) -> Action {
+        Action::new()
+    }
 }
 
 /// One candidate move of one bike.
@@ -242,12 +237,16 @@ impl Search {
     }
 }
 
-impl Bot for Search {
-    fn name(&self) -> &'static str {
-        "search"
+impl Bot<Game> for Search {
+    fn name(&self) -> String {
+        "search".into()
     }
 
-    fn play(&mut self, game: &Game, state: &State, player: PlayerId, actions: &mut Actions) {
+    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
+        let mut action = Action::new();
+        let Ok(player) = PlayerId::try_from(player) else {
+            return action;
+        };
         let board = game.board();
         if self
             .graph
@@ -259,7 +258,7 @@ impl Bot for Search {
             });
             self.graph = graph.ok();
             if self.graph.is_none() {
-                return;
+                return action;
             }
         }
         let movers: SmallVec<[usize; 4]> = state
@@ -267,7 +266,7 @@ impl Bot for Search {
             .filter(|&k| state.must_move(k))
             .collect();
         if movers.is_empty() {
-            return;
+            return action;
         }
         let options: Vec<SmallVec<[Choice; 16]>> = movers
             .iter()
@@ -312,14 +311,12 @@ impl Bot for Search {
             None => options.iter().map(|list| list[0]).collect(),
         };
         for c in chosen {
-            actions.push(
-                player,
-                Movement {
-                    bike: c.bike as i32,
-                    to: c.to as i32,
-                    use_item: c.use_item,
-                },
-            );
+            action.push(Movement {
+                bike: c.bike as i32,
+                to: c.to as i32,
+                use_item: c.use_item,
+            });
         }
+        action
     }
 }

@@ -1,5 +1,7 @@
 //! Tron3D bots and the `play tron3d` / `play verify tron3d` commands: games on the generic
-//! tournament runner, plus the writing of `.t3d` files that the original web viewer plays.
+//! tournament runner ([`runner::run_playable_watched`], bots built by
+//! [`Playable::bot`](crate::playable::Playable::bot)), plus a watcher writing the `.t3d` files
+//! that the original web viewer plays.
 
 pub mod bots;
 pub mod playable;
@@ -10,11 +12,11 @@ use std::path::{Path, PathBuf};
 use tron3d::format::{Cnf, parse_map};
 use tron3d::generate::Preset;
 use tron3d::replay::Recorder;
-use tron3d::{Actions, Board, Config, Game};
+use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
 
 use crate::cli::MatchArgs;
-use crate::results::{GameRecord, Results, Tournament};
-use crate::runner::{self, GameSetup};
+use crate::results::{Results, Tournament};
+use crate::runner::{self, Watch};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 4;
@@ -78,50 +80,53 @@ fn t3d_path(base: &Path, games: u64, i: u64) -> PathBuf {
     base.with_file_name(format!("{stem}-{i}.t3d"))
 }
 
-/// Plays one game of a tournament; with `record`, also returns it as .t3d text.
-pub fn play_one(
-    game: &Game,
-    lineup: &[String],
-    setup: &GameSetup,
-    record: bool,
-) -> Result<(GameRecord, Option<String>), String> {
-    let mut seats = Vec::with_capacity(setup.seats.len());
-    for (seat, &entry) in setup.seats.iter().enumerate() {
-        let name = &lineup[entry];
-        seats.push(bots::make(name, setup.bot_seed(seat)).ok_or_else(|| {
-            format!(
-                "unknown bot {name:?}; the bots are {}",
-                bots::NAMES.join(", ")
-            )
-        })?);
-    }
-    let mut state = game.initial_state(setup.seed);
-    let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
-    let mut recorder = record.then(|| Recorder::new(game, &names, &state));
-    let mut actions = Actions::new();
-    let mut steps = 0;
-    while !state.is_over() {
-        actions.clear();
-        for (seat, bot) in seats.iter_mut().enumerate() {
-            bot.play(game, &state, seat as u8, &mut actions);
-        }
-        let events = game.advance(&mut state, &actions);
-        steps += 1;
-        if let Some(recorder) = recorder.as_mut() {
-            recorder.record(game, &actions, &events, &state);
+/// Writes one game as `.t3d` while the runner plays it (when `--t3d` is given): the players'
+/// names, then each round's commands, events and resulting state.
+#[derive(Debug)]
+pub struct T3dWatch {
+    names: Vec<String>,
+    recorder: Option<Recorder>,
+    /// Scratch: one round's joint action as the recorder takes it.
+    actions: Actions,
+}
+
+impl T3dWatch {
+    /// A watcher that records a game between `names` (one per seat) when `record` is set.
+    pub fn new(names: Vec<String>, record: bool) -> T3dWatch {
+        T3dWatch {
+            names: if record { names } else { Vec::new() },
+            recorder: None,
+            actions: Actions::new(),
         }
     }
-    let outcome = game
-        .outcome(&state)
-        .ok_or("a finished game without an outcome")?;
-    let record = GameRecord {
-        index: setup.index,
-        seats: setup.seats.clone(),
-        scores: outcome.scores.iter().map(|&s| f64::from(s)).collect(),
-        ranks: outcome.ranks.iter().map(|&r| r as u32).collect(),
-        steps,
-    };
-    Ok((record, recorder.map(|r| r.finish().write())))
+
+    /// The game as `.t3d` text, when it was recorded.
+    pub fn finish(self) -> Option<String> {
+        self.recorder.map(|r| r.finish().write())
+    }
+}
+
+impl Watch<Game> for T3dWatch {
+    fn start(&mut self, game: &Game, state: &State) {
+        if !self.names.is_empty() {
+            self.recorder = Some(Recorder::new(game, &self.names, state));
+        }
+    }
+
+    fn step(&mut self, game: &Game, actions: &[Action], events: &Events, state: &State) {
+        let Some(recorder) = self.recorder.as_mut() else {
+            return;
+        };
+        // Every player moves in every round of a running game (`to_move` is all of them), so
+        // `actions[p]` is player `p`'s.
+        self.actions.clear();
+        for (player, action) in actions.iter().enumerate() {
+            for m in action.moves() {
+                self.actions.push(player as PlayerId, *m);
+            }
+        }
+        recorder.record(game, &self.actions, events, state);
+    }
 }
 
 /// Builds the game `play tron3d` plays for `players` players.
@@ -153,16 +158,20 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             config.nb_bikes,
             config.nb_rounds
         ),
-        lineup,
+        lineup: lineup.clone(),
         games: options.common.games_or(DEFAULT_GAMES),
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
-    runner::run(
+    runner::run_playable_watched(
+        std::slice::from_ref(&game),
         &tournament,
         &options.common.run_options(),
-        |setup| play_one(&game, &tournament.lineup, setup, options.t3d.is_some()),
-        |setup, t3d| match (&options.t3d, t3d) {
+        |setup| {
+            let names = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
+            T3dWatch::new(names, options.t3d.is_some())
+        },
+        |setup, watch| match (&options.t3d, watch.finish()) {
             (Some(base), Some(text)) => {
                 let path = t3d_path(base, tournament.games, setup.index);
                 std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))

@@ -1,59 +1,15 @@
-//! Tron3D for the `play` command: its bots on the shared [`Bot`] shape, scores and 1-based
+//! Tron3D for the `play` command: its bots by name, scores and 1-based
 //! ranks, SVG pictures (`tron3d::svg`) and recorded `.t3d` games (`tron3d::replay::load`, which
 //! finds the board each game was played on).
 
 use std::path::Path;
 
-use tron3d::{Action, Actions, Game, Outcome, PlayerId, State};
+use tron3d::{Game, Outcome, State};
 
-use super::bots;
+use super::bots::{Demo, Null, Search, TREE_ITERATIONS};
+use super::tree_bot::TreeBot;
 use crate::bot::Bot;
 use crate::playable::{Playable, Recording};
-
-/// One of the example bots ([`bots::make`]) as a [`Bot`] of the game contract: rebuilt with the
-/// game's seed at each new game, its commands for one round collected into one [`Action`].
-pub struct KitBot {
-    name: &'static str,
-    inner: Box<dyn bots::Bot>,
-    actions: Actions,
-}
-
-impl KitBot {
-    /// The bot called `name` (one of [`bots::NAMES`]).
-    pub fn new(name: &str) -> Result<KitBot, String> {
-        let known = bots::NAMES.iter().find(|&&n| n == name).ok_or_else(|| {
-            format!(
-                "unknown bot {name:?}; the bots are {}",
-                bots::NAMES.join(", ")
-            )
-        })?;
-        let inner = bots::make(known, 0).ok_or_else(|| format!("unknown bot {name:?}"))?;
-        Ok(KitBot {
-            name: known,
-            inner,
-            actions: Actions::new(),
-        })
-    }
-}
-
-impl Bot<Game> for KitBot {
-    fn name(&self) -> String {
-        self.name.to_owned()
-    }
-
-    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
-        if let Some(inner) = bots::make(self.name, seed) {
-            self.inner = inner;
-        }
-    }
-
-    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
-        self.actions.clear();
-        let player = player as PlayerId;
-        self.inner.play(game, state, player, &mut self.actions);
-        Action::of(self.actions.commands(player))
-    }
-}
 
 impl Playable for Game {
     const NAME: &'static str = "tron3d";
@@ -74,7 +30,20 @@ impl Playable for Game {
     }
 
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        Ok(Box::new(KitBot::new(name)?))
+        match name {
+            "search" => Ok(Box::new(Search::new())),
+            "tree" => Ok(Box::new(TreeBot::new(TREE_ITERATIONS))),
+            // Seeded for real by `Bot::new_game`.
+            "demo" => Ok(Box::new(Demo::new(0))),
+            "null" => Ok(Box::new(Null)),
+            _ => {
+                let known: Vec<&str> = Self::bot_names().iter().map(|(n, _)| *n).collect();
+                Err(format!(
+                    "unknown bot {name:?}; the bots are {}",
+                    known.join(", ")
+                ))
+            }
+        }
     }
 
     fn scores(&self, outcome: &Outcome) -> Vec<f64> {
@@ -106,10 +75,10 @@ impl Playable for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tron3d::Preset;
+    use tron3d::{Actions, PlayerId, Preset};
 
     #[test]
-    fn kit_bots_play_through_the_contract_and_recordings_load() {
+    fn bots_play_through_the_contract_and_recordings_load() {
         let game = Game::new(Preset::Grid.board(), Preset::Grid.config()).unwrap();
         assert!(game.bot("nobody").is_err());
         let mut bots: Vec<Box<dyn Bot<Game>>> = ["search", "demo", "demo", "null"]

@@ -179,24 +179,6 @@ impl Bot<Game> for TreeBot {
     }
 }
 
-impl super::bots::Bot for TreeBot {
-    fn name(&self) -> &'static str {
-        "tree"
-    }
-    fn play(
-        &mut self,
-        game: &Game,
-        state: &State,
-        player: PlayerId,
-        actions: &mut tron3d::Actions,
-    ) {
-        let action = self.decide(game, state, player as usize);
-        for m in action.moves() {
-            actions.push(player, *m);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
