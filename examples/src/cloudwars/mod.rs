@@ -106,7 +106,7 @@ impl GameResult {
 /// win flag is set, a player has died, or `max_iterations` iterations have run, and is then won
 /// by the win flag's leader or by the bigger vapor.
 ///
-/// The bots play the engine's [`Game`] (they implement `Bot<cloudwars::Game>`); [`Playable::bot`]
+/// The bots play the engine's [`Game`] (they implement `Bot<cloudwars::Game>`); [`Playable::bot`](crate::playable::Playable::bot)
 /// for `Match` hands them the engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
