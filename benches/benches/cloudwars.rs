@@ -6,7 +6,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use cloudwars::{Action, Color, Config, Game, Player, PlayerId, State, Vec2, WorldParams};
-use examples::cloudwars::bots::{Bot, Greedy};
+use examples::bot::Bot;
+use examples::cloudwars::bots::Greedy;
 use examples::cloudwars::{MatchConfig, play_game};
 
 /// The original server's world (2048×1152) with `rainclouds` rainclouds and four players,
@@ -94,7 +95,7 @@ fn full_game(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let (mut a, mut b2) = (Greedy, Greedy);
-            let seats: [&mut dyn Bot; 2] = [&mut a, &mut b2];
+            let seats: [&mut dyn Bot<cloudwars::Game>; 2] = [&mut a, &mut b2];
             play_game(&cfg, seed % 8, seats).unwrap()
         })
     });

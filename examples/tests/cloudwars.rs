@@ -1,6 +1,7 @@
 //! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
 
-use examples::cloudwars::bots::{Bot, Greedy, Horizon, Search, SearchClassic};
+use examples::bot::Bot;
+use examples::cloudwars::bots::{Greedy, Horizon, Search, SearchClassic};
 use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
 
 fn short() -> MatchConfig {
@@ -55,8 +56,13 @@ fn both_bots_only_send_valid_commands() {
     let mut search = Search::default();
     let mut classic = SearchClassic::default();
     for me in [cloudwars::PlayerId(0), cloudwars::PlayerId(1)] {
-        for bot in [&mut greedy as &mut dyn Bot, &mut search, &mut classic] {
-            if let Some(action) = bot.decide(&game, &state, me) {
+        for bot in [
+            &mut greedy as &mut dyn Bot<cloudwars::Game>,
+            &mut search,
+            &mut classic,
+        ] {
+            let action = bot.act(&game, &state, me.index());
+            if action != cloudwars::Action::Wait {
                 assert_eq!(game.check(&state, me, action), Ok(()), "{}", bot.name());
             }
         }
@@ -67,7 +73,7 @@ fn both_bots_only_send_valid_commands() {
 fn a_game_ends_with_a_winner_or_at_the_limit() {
     let cfg = short();
     let (mut a, mut b) = (Greedy, Greedy);
-    let seats: [&mut dyn Bot; 2] = [&mut a, &mut b];
+    let seats: [&mut dyn Bot<cloudwars::Game>; 2] = [&mut a, &mut b];
     let result = play_game(&cfg, 5, seats).unwrap();
     assert!(result.iterations <= cfg.max_iterations);
     assert!(result.vapors.iter().all(|v| v.is_finite() && *v >= 0.0));

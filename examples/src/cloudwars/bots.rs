@@ -5,13 +5,7 @@
 use cloudwars::{Action, Cloud, Game, PlayerId, State, Vec2};
 use pathfind::tree::{self, FlatMonteCarlo, Moves, PlayerSet, Policy, SearchConfig, SearchRng};
 
-/// A CloudWars bot: looks at the state, sends at most one command per decision.
-pub trait Bot {
-    /// The bot's name in result tables.
-    fn name(&self) -> &'static str;
-    /// The command for `me` now, if any.
-    fn decide(&mut self, game: &Game, state: &State, me: PlayerId) -> Option<Action>;
-}
+use crate::bot::Bot;
 
 fn sub(a: Vec2, b: Vec2) -> Vec2 {
     Vec2::new(a.x - b.x, a.y - b.y)
@@ -91,16 +85,6 @@ impl Greedy {
     }
 }
 
-impl Bot for Greedy {
-    fn name(&self) -> &'static str {
-        "greedy"
-    }
-
-    fn decide(&mut self, _game: &Game, state: &State, me: PlayerId) -> Option<Action> {
-        Greedy::command(state, me)
-    }
-}
-
 /// Tries a small set of candidate commands (nothing, the greedy command, 8 directions at two
 /// strengths), simulates each `horizon` iterations ahead with the engine (everyone else
 /// drifting), and keeps the one that ends with the most vapor relative to the opponents.
@@ -153,12 +137,9 @@ impl SearchClassic {
     }
 }
 
-impl Bot for SearchClassic {
-    fn name(&self) -> &'static str {
-        "search-classic"
-    }
-
-    fn decide(&mut self, game: &Game, state: &State, me: PlayerId) -> Option<Action> {
+impl SearchClassic {
+    /// `me`'s command now (`None` when the best is to wait or `me` cannot move).
+    pub fn command(&mut self, game: &Game, state: &State, me: PlayerId) -> Option<Action> {
         let mine = state.cloud_of(me)?;
         if mine.is_dead() {
             return None;
@@ -195,9 +176,9 @@ impl Bot for SearchClassic {
     }
 }
 
-/// The bots under the workspace's `examples::bot::Bot` (one action per step through
-/// `pathfind::tree::Game`; "no command" is `Action::Wait`).
-impl crate::bot::Bot<Game> for Greedy {
+/// The bots act on the [`pathfind::tree::Game`] contract's observation (the whole state);
+/// "no command" is `Action::Wait`.
+impl Bot<Game> for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -207,13 +188,13 @@ impl crate::bot::Bot<Game> for Greedy {
     }
 }
 
-impl crate::bot::Bot<Game> for SearchClassic {
+impl Bot<Game> for SearchClassic {
     fn name(&self) -> String {
         "search-classic".into()
     }
 
     fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
-        self.decide(game, state, PlayerId(player as u8))
+        self.command(game, state, PlayerId(player as u8))
             .unwrap_or(Action::Wait)
     }
 }
@@ -440,17 +421,7 @@ impl Search {
     }
 }
 
-impl Bot for Search {
-    fn name(&self) -> &'static str {
-        "search"
-    }
-
-    fn decide(&mut self, game: &Game, state: &State, me: PlayerId) -> Option<Action> {
-        self.command(game, state, me)
-    }
-}
-
-impl crate::bot::Bot<Game> for Search {
+impl Bot<Game> for Search {
     fn name(&self) -> String {
         "search".into()
     }

@@ -4,12 +4,16 @@
 pub mod bots;
 pub mod playable;
 
-use cloudwars::{Color, Config, Game, Leader, Player, PlayerId, State, WorldParams};
+use cloudwars::{
+    Action, Color, Config, Events, Game, Leader, Player, PlayerId, State, Vec2, WorldParams,
+};
+use pathfind::tree::{self, Moves, PlayerSet};
+use smallvec::SmallVec;
 
+use crate::bot::Bot;
 use crate::cli::MatchArgs;
-use crate::results::{GameRecord, Results, Tournament};
-use crate::runner::{self, GameSetup, RunOptions};
-use bots::{Bot, Greedy, Search, SearchClassic};
+use crate::results::{Results, Tournament};
+use crate::runner::{self, RunOptions};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 2;
@@ -74,7 +78,7 @@ impl Default for MatchConfig {
     }
 }
 
-/// How one game ended.
+/// How one game ended: the [`pathfind::tree::Game::Outcome`] of [`Match`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameResult {
     /// The winning seat (0 or 1), or `None` for a draw.
@@ -85,101 +89,219 @@ pub struct GameResult {
     pub iterations: u64,
 }
 
-/// Builds the world of one game: `seed` decides the rainclouds and the two players' positions.
-pub fn new_game(cfg: &MatchConfig, seed: u64) -> Result<(Game, State), String> {
-    let game = Game::new(cfg.config).map_err(|e| e.to_string())?;
-    let mut state = game.new_world(&cfg.params, seed);
-    for (name, color) in [("P0", Color::Blue), ("P1", Color::Red)] {
-        let player = Player {
-            name: name.into(),
-            color,
-        };
-        game.add_player(&mut state, player, None, cfg.params.player_vapor)
-            .map_err(|e| e.to_string())?;
+impl GameResult {
+    /// Each seat's 1-based place: the winner first, both first in a draw.
+    pub fn ranks(&self) -> Vec<u32> {
+        match self.winner {
+            Some(0) => vec![1, 2],
+            Some(_) => vec![2, 1],
+            None => vec![1, 1],
+        }
     }
-    Ok((game, state))
 }
 
-/// Plays one game between two bots (seat 0 is `P0`, the earlier player in the list).
+/// CloudWars as `play cloudwars` plays it, on the [`pathfind::tree::Game`] contract: two players
+/// (`P0` blue, `P1` red) join a random world; one step is a decision of both players (a
+/// [`Action::Wait`] sends no command) followed by `every` iterations; the game is over when the
+/// win flag is set, a player has died, or `max_iterations` iterations have run, and is then won
+/// by the win flag's leader or by the bigger vapor.
+///
+/// The bots play the engine's [`Game`] (they implement `Bot<cloudwars::Game>`); [`Playable::bot`](crate::playable::Playable::bot)
+/// for `Match` hands them the engine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Match {
+    game: Game,
+    params: WorldParams,
+    every: u64,
+    max_iterations: u64,
+}
+
+impl Match {
+    /// The match `cfg` describes (the board must be at least 1×1).
+    pub fn new(cfg: &MatchConfig) -> Result<Match, String> {
+        Ok(Match {
+            game: Game::new(cfg.config).map_err(|e| e.to_string())?,
+            params: cfg.params,
+            every: cfg.every.max(1),
+            max_iterations: cfg.max_iterations,
+        })
+    }
+
+    /// The engine the bots play.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn dead(state: &State, player: u8) -> bool {
+        state.cloud_of(PlayerId(player)).is_none_or(|c| c.is_dead())
+    }
+}
+
+impl tree::Game for Match {
+    type State = State;
+    type Action = Action;
+    type Events = Events;
+    type Outcome = GameResult;
+    type Observation = State;
+
+    fn moves(&self) -> Moves {
+        Moves::Simultaneous
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    /// `seed` decides the rainclouds and the two players' positions. On a board too crowded to
+    /// find a free spot, a player starts in the middle.
+    fn initial_state(&self, seed: u64) -> State {
+        let mut state = self.game.new_world(&self.params, seed);
+        for (name, color) in [("P0", Color::Blue), ("P1", Color::Red)] {
+            let player = Player {
+                name: name.into(),
+                color,
+            };
+            let vapor = self.params.player_vapor;
+            if self
+                .game
+                .add_player(&mut state, player.clone(), None, vapor)
+                .is_err()
+            {
+                let config = self.game.config();
+                let middle = Vec2::new(config.width as f32 / 2.0, config.height as f32 / 2.0);
+                let _ = self
+                    .game
+                    .add_player(&mut state, player, Some(middle), vapor);
+            }
+        }
+        state
+    }
+
+    fn to_move(&self, state: &State) -> PlayerSet {
+        if tree::Game::is_terminal(self, state) {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::EMPTY.with(0).with(1)
+        }
+    }
+
+    fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        buf.clear();
+        if tree::Game::to_move(self, state).contains(player) {
+            self.game.legal_actions(state, PlayerId(player as u8), buf);
+        }
+    }
+
+    fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        if tree::Game::is_terminal(self, state) {
+            return Events::new();
+        }
+        let mut commands: SmallVec<[(PlayerId, Action); 2]> = SmallVec::new();
+        for (player, &action) in actions.iter().enumerate().take(2) {
+            if action != Action::Wait {
+                commands.push((PlayerId(player as u8), action));
+            }
+        }
+        let mut events = self.game.advance_commands(state, &commands);
+        for _ in 1..self.every {
+            if tree::Game::is_terminal(self, state) {
+                break;
+            }
+            events.extend(self.game.advance_commands(state, &[]));
+        }
+        events
+    }
+
+    fn is_terminal(&self, state: &State) -> bool {
+        state.iteration() >= self.max_iterations
+            || state.win_condition()
+            || Match::dead(state, 0)
+            || Match::dead(state, 1)
+    }
+
+    fn outcome(&self, state: &State) -> Option<GameResult> {
+        if !tree::Game::is_terminal(self, state) {
+            return None;
+        }
+        let vapors = [0, 1].map(|i| state.cloud_of(PlayerId(i)).map_or(0.0, |c| c.vapor));
+        let winner = match (state.win_condition(), state.leader()) {
+            (true, Leader::Player(id)) => Some(id.index()),
+            _ if vapors[0] > vapors[1] => Some(0),
+            _ if vapors[1] > vapors[0] => Some(1),
+            _ => None,
+        };
+        Some(GameResult {
+            winner,
+            vapors,
+            iterations: state.iteration(),
+        })
+    }
+
+    /// Over: 1 for the winner, 0 for the loser, a half each in a draw. Before: each player's
+    /// share of the players' vapor.
+    fn returns(&self, state: &State, out: &mut [f64]) {
+        let n = out.len().min(2);
+        if let Some(result) = tree::Game::outcome(self, state) {
+            for (seat, value) in out.iter_mut().enumerate().take(n) {
+                *value = match result.winner {
+                    Some(w) if w == seat => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+            }
+            return;
+        }
+        let vapors = [0, 1].map(|i| {
+            state
+                .cloud_of(PlayerId(i))
+                .map_or(0.0, |c| f64::from(c.vapor.max(0.0)))
+        });
+        let total = vapors[0] + vapors[1];
+        for (seat, value) in out.iter_mut().enumerate().take(n) {
+            *value = if total > 0.0 && total.is_finite() {
+                vapors[seat] / total
+            } else {
+                0.5
+            };
+        }
+    }
+
+    fn observe(&self, state: &State, player: usize) -> State {
+        self.game.observe(state, PlayerId(player.min(255) as u8))
+    }
+}
+
+/// Builds the world of one game: `seed` decides the rainclouds and the two players' positions.
+pub fn new_game(cfg: &MatchConfig, seed: u64) -> Result<(Game, State), String> {
+    let game = Match::new(cfg)?;
+    let state = tree::Game::initial_state(&game, seed);
+    Ok((game.game, state))
+}
+
+/// Plays one game between two bots (seat 0 is `P0`), without the tournament runner: for
+/// benchmarks and tests of a bot value.
 pub fn play_game(
     cfg: &MatchConfig,
     seed: u64,
-    bots: [&mut dyn Bot; 2],
+    bots: [&mut dyn Bot<Game>; 2],
 ) -> Result<GameResult, String> {
-    let (game, mut state) = new_game(cfg, seed)?;
-    let [a, b] = bots;
-    let mut seats: [&mut dyn Bot; 2] = [a, b];
+    let game = Match::new(cfg)?;
+    let mut seats = bots;
+    for (player, bot) in seats.iter_mut().enumerate() {
+        bot.new_game(&game.game, player, seed);
+    }
+    let mut state = tree::Game::initial_state(&game, seed);
     let mut actions = Vec::with_capacity(2);
-    while state.iteration() < cfg.max_iterations {
+    while !tree::Game::is_terminal(&game, &state) {
         actions.clear();
-        if state.iteration() % cfg.every.max(1) == 0 {
-            for (i, bot) in seats.iter_mut().enumerate() {
-                let me = PlayerId(i as u8);
-                if let Some(action) = bot.decide(&game, &state, me) {
-                    actions.push((me, action));
-                }
-            }
+        for player in tree::Game::to_move(&game, &state) {
+            let observation = tree::Game::observe(&game, &state, player);
+            actions.push(seats[player].act(&game.game, &observation, player));
         }
-        game.advance_commands(&mut state, &actions);
-        // The original's win flag, or (our match rule) a player has died: the game is decided.
-        let dead = |i: u8| state.cloud_of(PlayerId(i)).is_none_or(|c| c.is_dead());
-        if state.win_condition() || dead(0) || dead(1) {
-            break;
-        }
+        tree::Game::advance(&game, &mut state, &actions);
     }
-    let vapors = [0, 1].map(|i| state.cloud_of(PlayerId(i)).map_or(0.0, |c| c.vapor));
-    let winner = match (state.win_condition(), state.leader()) {
-        (true, Leader::Player(id)) => Some(id.index()),
-        _ if vapors[0] > vapors[1] => Some(0),
-        _ if vapors[1] > vapors[0] => Some(1),
-        _ => None,
-    };
-    Ok(GameResult {
-        winner,
-        vapors,
-        iterations: state.iteration(),
-    })
-}
-
-/// A bot by name.
-pub fn bot(name: &str) -> Result<Box<dyn Bot>, String> {
-    match name {
-        "greedy" => Ok(Box::new(Greedy)),
-        "search" => Ok(Box::new(Search::default())),
-        "search-classic" => Ok(Box::new(SearchClassic::default())),
-        other => Err(format!(
-            "unknown cloudwars bot {other:?}; the bots are greedy, search, search-classic"
-        )),
-    }
-}
-
-/// Plays one game of a tournament.
-pub fn play_one(
-    cfg: &MatchConfig,
-    lineup: &[String],
-    setup: &GameSetup,
-) -> Result<GameRecord, String> {
-    let [first, second] = setup.seats.as_slice() else {
-        return Err(format!(
-            "cloudwars has two players; the line-up names {}",
-            lineup.len()
-        ));
-    };
-    let mut first = bot(&lineup[*first])?;
-    let mut second = bot(&lineup[*second])?;
-    let result = play_game(cfg, setup.seed, [first.as_mut(), second.as_mut()])?;
-    let ranks = match result.winner {
-        Some(0) => vec![1, 2],
-        Some(_) => vec![2, 1],
-        None => vec![1, 1],
-    };
-    Ok(GameRecord {
-        index: setup.index,
-        seats: setup.seats.clone(),
-        scores: result.vapors.iter().map(|&v| f64::from(v)).collect(),
-        ranks,
-        steps: result.iterations,
-    })
+    tree::Game::outcome(&game, &state)
+        .ok_or_else(|| "cloudwars: a finished game without an outcome".into())
 }
 
 /// Runs a tournament of `games` games between `lineup` on `cfg`.
@@ -212,12 +334,7 @@ pub fn tournament(
         seed,
         rotate,
     };
-    runner::run(
-        &tournament,
-        options,
-        |setup| play_one(cfg, &tournament.lineup, setup).map(|record| (record, ())),
-        |_, ()| Ok(()),
-    )
+    runner::run_playable(&[Match::new(cfg)?], &tournament, options)
 }
 
 /// The tally of a match between two bots.
@@ -229,8 +346,8 @@ pub struct Tally {
     pub draws: u32,
     /// Sum of each bot's final vapor.
     pub vapor: [f64; 2],
-    /// Iterations played in all.
-    pub iterations: u64,
+    /// Decisions (steps of [`Match`]) played in all.
+    pub decisions: u64,
 }
 
 /// Plays `games` games on the tournament runner, the bots swapping seats every game, and tallies
@@ -259,7 +376,7 @@ pub fn run_match(
             }
         }
         tally.draws += u32::from(record.ranks == [1, 1]);
-        tally.iterations += record.steps;
+        tally.decisions += record.steps;
     }
     Ok(tally)
 }

@@ -1,4 +1,5 @@
-//! CloudWars as the `play` command runs, tabulates, draws and replays it.
+//! CloudWars as the `play` command runs, tabulates, draws and replays it: the engine's [`Game`]
+//! (the viewer's, and any bot's), and [`Match`], the two-player game `play cloudwars` plays.
 
 use std::path::Path;
 
@@ -6,6 +7,7 @@ use cloudwars::replay::Scenario;
 use cloudwars::{Game, Outcome, Setup, State, WorldParams};
 
 use super::bots::{Greedy, Search, SearchClassic};
+use super::{GameResult, Match};
 use crate::bot::Bot;
 use crate::playable::{Playable, Recording};
 
@@ -112,6 +114,76 @@ impl Playable for Game {
             game,
             names,
             states,
+        })
+    }
+}
+
+/// A bot of the engine playing a [`Match`]: it is handed the match's engine.
+struct OnMatch(Box<dyn Bot<Game>>);
+
+impl Bot<Match> for OnMatch {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn new_game(&mut self, game: &Match, player: usize, seed: u64) {
+        self.0.new_game(game.game(), player, seed);
+    }
+
+    fn act(&mut self, game: &Match, observation: &State, player: usize) -> cloudwars::Action {
+        self.0.act(game.game(), observation, player)
+    }
+}
+
+/// The match's bots are the engine's; scores are the final vapors.
+impl Playable for Match {
+    const NAME: &'static str = Game::NAME;
+
+    fn bot_names() -> &'static [(&'static str, &'static str)] {
+        Game::bot_names()
+    }
+
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Match>>, String> {
+        let bot = self.game().bot(name)?;
+        Ok(Box::new(OnMatch(bot)))
+    }
+
+    fn scores(&self, outcome: &GameResult) -> Vec<f64> {
+        outcome.vapors.iter().map(|&v| f64::from(v)).collect()
+    }
+
+    fn ranks(&self, outcome: &GameResult) -> Vec<u32> {
+        outcome.ranks()
+    }
+
+    fn current_scores(&self, state: &State) -> Vec<f64> {
+        self.game().current_scores(state)
+    }
+
+    fn render_svg(&self, state: &State, out: &mut String) {
+        self.game().render_svg(state, out);
+    }
+
+    /// A recorded game, as [`Game`] reads it, in a match of one iteration per step that no
+    /// iteration limit ends.
+    fn load_recording(path: &Path) -> Result<Recording<Match>, String> {
+        let recording = Game::load_recording(path)?;
+        let players = recording.game.players();
+        if players != 2 {
+            return Err(format!(
+                "{}: a match has 2 players; the recording has {players}",
+                path.display()
+            ));
+        }
+        Ok(Recording {
+            game: Match {
+                game: recording.game,
+                params: WorldParams::default(),
+                every: 1,
+                max_iterations: u64::MAX,
+            },
+            names: recording.names,
+            states: recording.states,
         })
     }
 }
