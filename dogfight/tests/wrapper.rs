@@ -1,6 +1,8 @@
 //! `protocol::Wrapper` against real misbehaving child programs (issue 12): each case is bounded
-//! in time by the wrapper's own limits (a 300 ms turn, a 64-byte line, a 2-turn queue), never by
+//! in time by the wrapper's own limits (a turn limit, a 64-byte line, a 2-turn queue), never by
 //! the program; a wrapper that waited on the program would hang these tests, not fail them.
+//! Programs expected to answer get a 30 s turn, far above a busy machine's start-up time; only the
+//! sleeping program and the one that never reads, whose waits are the point, get a short one.
 #![cfg(unix)]
 
 use std::process::Command;
@@ -9,9 +11,12 @@ use std::time::Duration;
 use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Bot, Direction, Game, Move, Side, State, play_fight};
 
+/// The short turn of the timeout test.
+const SHORT_TURN: Duration = Duration::from_millis(300);
+
 fn limits() -> Limits {
     Limits {
-        turn_time: Duration::from_millis(300),
+        turn_time: Duration::from_secs(30),
         line_bytes: 64,
         queued_turns: 2,
     }
@@ -19,9 +24,13 @@ fn limits() -> Limits {
 
 /// `sh -c SCRIPT` behind a wrapper (the wrapper appends `14 100`, which become `$0` and `$1`).
 fn shell(script: &str) -> (Game, Wrapper) {
+    shell_with(script, limits())
+}
+
+fn shell_with(script: &str, limits: Limits) -> (Game, Wrapper) {
     let game = Game::default();
-    let wrapper = Wrapper::spawn(Command::new("sh").arg("-c").arg(script), &game, limits())
-        .expect("sh starts");
+    let wrapper =
+        Wrapper::spawn(Command::new("sh").arg("-c").arg(script), &game, limits).expect("sh starts");
     (game, wrapper)
 }
 
@@ -46,7 +55,11 @@ fn a_polite_program_plays_without_fault() {
 
 #[test]
 fn a_sleeping_program_times_out_and_is_stopped() {
-    let (game, mut wrapper) = shell("sleep 50");
+    let short = Limits {
+        turn_time: SHORT_TURN,
+        ..limits()
+    };
+    let (game, mut wrapper) = shell_with("sleep 50", short);
     assert_eq!(one_turn(&game, &mut wrapper), Action::none());
     assert_eq!(
         wrapper.fault(),
@@ -77,7 +90,12 @@ fn an_endless_line_is_cut_at_the_limit() {
 fn a_program_that_never_reads_is_given_up() {
     // It answers every turn at once but never reads, so its input pipe fills (about 64 KiB,
     // some 600 turns), then the 2-turn queue; the wrapper never blocks on the pipe.
-    let (game, mut wrapper) = shell("yes 'N 0 0'");
+    // Its fault is found when a write to its full pipe has waited a whole turn: a short one.
+    let short = Limits {
+        turn_time: SHORT_TURN,
+        ..limits()
+    };
+    let (game, mut wrapper) = shell_with("yes 'N 0 0'", short);
     let state = State::new(game.initial_state(0).planes);
     let mut turns = 0;
     while wrapper.is_running() && turns < 20_000 {
