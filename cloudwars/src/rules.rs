@@ -576,8 +576,16 @@ impl Game {
         let width = self.config.width as f32;
         let height = self.config.height as f32;
         let n = state.clouds.len();
+        if prune && still_update(state, k, width, height) {
+            return self.finish(state);
+        }
+        // Whether this update can prove the world still (see `still_update`): nothing moves,
+        // bounces or is dropped; the sweep then tells whether any two clouds touch.
+        let candidate =
+            prune && n >= SWEEP_MIN_CLOUDS && still_candidate(&state.clouds, k, width, height);
 
         let mut scratch = std::mem::take(&mut state.scratch);
+        scratch.still.valid = false;
         // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
         let cap = state.clouds.capacity().max(n);
         if scratch.new_index.capacity() < cap {
@@ -685,14 +693,33 @@ impl Game {
             scratch.new_index = new_index;
         }
         if let Some(sw) = sweep {
+            if candidate && !sw.touched && survivors as usize == n {
+                // Nothing moved, bounced, touched or died: only the velocities changed, and
+                // the next updates will do the same (see `still_update`).
+                let still = &mut scratch.still;
+                if still.keys.capacity() < cap {
+                    still.keys.reserve_exact(cap - still.keys.len());
+                }
+                still.keys.clear();
+                still.keys.extend(state.clouds.iter().map(still_key));
+                still.board = [width.to_bits(), height.to_bits()];
+                still.world_vapor = world_vapor;
+                still.alive = alive;
+                still.valid = true;
+            }
             state.sweep = scratch.put_back(sw.into_buffers());
         }
         scratch.kept = kept;
         state.scratch = scratch;
 
-        state.iteration = state.iteration.saturating_add(1);
         state.world_vapor = world_vapor;
         state.alive = alive;
+        self.finish(state);
+    }
+
+    /// The end of every update: the counter, then the win test.
+    fn finish(&self, state: &mut State) {
+        state.iteration = state.iteration.saturating_add(1);
         let (win, leader) = self.is_winner(state);
         state.win = win;
         state.leader = leader;
@@ -716,6 +743,82 @@ impl Game {
         // f32, left to right; strictly more than 51 (51/100*100 is exactly 51: no win).
         (best.vapor / state.world_vapor * 100.0 > 51.0, leader)
     }
+}
+
+/// What a still world's proof depends on for one cloud: the bits of its position and vapor and
+/// its owner (a raincloud or a player: only dead rainclouds are dropped).
+#[inline]
+fn still_key(c: &Cloud) -> [u32; 4] {
+    let owner = c.owner.map_or(u32::MAX, |p| u32::from(p.0));
+    [
+        c.pos.x.to_bits(),
+        c.pos.y.to_bits(),
+        c.vapor.to_bits(),
+        owner,
+    ]
+}
+
+/// Whether an update of these clouds moves and bounces nothing and drops nothing: every living
+/// cloud's move leaves its position's bits as they are and none of the four bounce tests fires
+/// (they read only the position, the radius and the board), and every dead cloud is a player's
+/// with vapor `+0.0` (an update zeroes a dead cloud's vapor and drops dead rainclouds).
+/// Velocities may be anything: the moves are computed exactly as the update does.
+fn still_candidate(clouds: &[Cloud], k: f32, width: f32, height: f32) -> bool {
+    clouds.iter().all(|c| {
+        if c.is_dead() {
+            return c.owner.is_some() && c.vapor.to_bits() == 0;
+        }
+        let r = c.radius();
+        unmoved(c, k)
+            && !(c.pos.x < r || c.pos.y < r || c.pos.x + r > width || c.pos.y + r > height)
+    })
+}
+
+/// Whether cloud `c`'s move this update (with its current velocity) leaves its position's bits
+/// unchanged.
+#[inline(always)]
+fn unmoved(c: &Cloud, k: f32) -> bool {
+    let (x, _) = move_axis(c.pos.x, c.vel.x, k);
+    let (y, _) = move_axis(c.pos.y, c.vel.y, k);
+    x.to_bits() == c.pos.x.to_bits() && y.to_bits() == c.pos.y.to_bits()
+}
+
+/// The still-world shortcut: an update of a world proven still changes only the velocities
+/// (each living cloud's damped, as its move computes it) and the counters. Returns `false`,
+/// changing nothing, when the proof does not apply.
+///
+/// Why it is exact. An update proves the world still (`Still::valid`) when, at its start,
+/// [`still_candidate`] held and then its sweep found no two living clouds touching. In such an
+/// update no position, vapor or list entry changes: each move is a no-op, no bounce fires, the
+/// sweep (exact, see [`Sweep`]) tested every living pair against the start geometry, and no
+/// cloud is dropped or zeroed. The bounce tests, the touch tests and the drop rule read only
+/// positions, vapors, owners and the board, which the keys record. So while every key and the
+/// board still match, they give the same answers; the only thing left to check is that each
+/// move is still a no-op with the velocity the cloud has now, which is done here, exactly,
+/// for every cloud. The statistics (`world_vapor`, `alive`) depend on the vapors only, so they
+/// are those the proving update computed.
+fn still_update(state: &mut State, k: f32, width: f32, height: f32) -> bool {
+    let still = &state.scratch.still;
+    if !still.valid
+        || still.board != [width.to_bits(), height.to_bits()]
+        || still.keys.len() != state.clouds.len()
+    {
+        return false;
+    }
+    for (c, key) in state.clouds.iter().zip(&still.keys) {
+        if still_key(c) != *key || !(c.is_dead() || unmoved(c, k)) {
+            return false;
+        }
+    }
+    for c in &mut state.clouds {
+        if !c.is_dead() {
+            c.vel.x = move_axis(c.pos.x, c.vel.x, k).1;
+            c.vel.y = move_axis(c.pos.y, c.vel.y, k).1;
+        }
+    }
+    state.world_vapor = still.world_vapor;
+    state.alive = still.alive;
+    true
 }
 
 fn check_finite(index: usize, spec: &CloudSpec) -> Result<(), WorldError> {
@@ -788,12 +891,21 @@ pub fn move_cloud(cloud: &mut Cloud, wind: Vec2) -> Result<Cloud, CommandError> 
 /// less than half an ulp of `pos`, so `pos + vel * k == pos`; and `vel * 0.999` is the exact
 /// product `m * M * 2^-173` (`vel = m * 2^-149`, `0.999 = M * 2^-24`) rounded half to even to a
 /// multiple of `2^-149`, still subnormal. A test checks it against the float operations.
+/// The bits of `2^-30`: below it, a velocity no longer moves a position of magnitude 1 or more.
+const TINY: u32 = 0x3080_0000;
+
 #[inline(always)]
 fn move_axis(pos: f32, vel: f32, k: f32) -> (f32, f32) {
     const DAMP: f32 = 0.999;
     let bits = vel.to_bits();
     if bits & 0x7f80_0000 != 0 || !(pos.abs() >= 1.0 && k < 1.0) {
         // Normal, infinite or NaN velocity, or a position or speed outside the shortcut.
+        if bits & 0x7fff_ffff < TINY && pos.abs() >= 1.0 && k.abs() < 1.0 {
+            // |vel * k| rounds to at most 2^-30, below half an ulp of |pos| >= 1 (2^-24):
+            // `pos` comes back unchanged, and skipping the product avoids its subnormal
+            // results near the end of the decay.
+            return (pos, vel * DAMP);
+        }
         return (pos + vel * k, vel * DAMP);
     }
     (pos, damp_subnormal(bits, DAMP))
@@ -895,7 +1007,13 @@ fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
 /// an `f32` and rounding is monotone): apart, as `intersects` would say. Otherwise the
 /// square root decides, as in the original.
 #[inline]
-fn absorb_pair_cached(clouds: &mut [Cloud], radius: &mut [f32], a: usize, o: usize) -> bool {
+fn absorb_pair_cached(
+    clouds: &mut [Cloud],
+    radius: &mut [f32],
+    a: usize,
+    o: usize,
+    touched: &mut bool,
+) -> bool {
     let (ca, co) = pair_mut(clouds, a, o);
     if co.is_dead() || surely_apart(ca, co) {
         return false;
@@ -916,6 +1034,7 @@ fn absorb_pair_cached(clouds: &mut [Cloud], radius: &mut [f32], a: usize, o: usi
         if !overlap {
             break;
         }
+        *touched = true;
         if ca.is_dead() || co.is_dead() {
             break;
         }
@@ -954,6 +1073,26 @@ fn surely_apart(a: &Cloud, o: &Cloud) -> bool {
     let dy = o.pos.y - a.pos.y;
     let q = f64::from(dx * dx + dy * dy);
     q >= 2.0 * (f64::from(a.vapor) + f64::from(o.vapor)) * (1.0 + 1e-6)
+}
+
+/// A necessary condition for [`Cloud::intersects`] (`f32(sqrt(q)) < s` with `q = f32(dx*dx +
+/// dy*dy)`, `s = f32(r_o + r_a)`), computed in `f32` with the same `q` and `s`: `q <= f32(s*s)`.
+///
+/// Proof that it never drops a touching pair. Suppose `q > f32(s*s)`. If `s*s` rounded up,
+/// `q > s*s` at once; if it rounded down, `s*s` lies below the next `f32` after `f32(s*s)`,
+/// and `q`, an `f32` above `f32(s*s)`, is at least that next one: `q >= s*s` either way (an
+/// overflow to infinity cannot be exceeded). So `sqrt(q) >= s`, and since `s` is an `f32` and
+/// rounding is monotone, `f32(sqrt(q)) >= s`: no intersection. With a NaN anywhere the
+/// comparison is false and so is `intersects`.
+///
+/// `radius_a` and `radius_o` must be the clouds' radii (the sweep's exact cache).
+#[inline(always)]
+fn may_touch(a: &Cloud, radius_a: f32, o: &Cloud, radius_o: f32) -> bool {
+    let dx = o.pos.x - a.pos.x;
+    let dy = o.pos.y - a.pos.y;
+    let q = dx * dx + dy * dy;
+    let s = radius_o + radius_a;
+    q <= s * s
 }
 
 /// Absorption of cloud `a` against every other cloud from index `from` on, in list order.
@@ -1001,6 +1140,9 @@ struct Sweep {
     max_vapor: f32,
     /// `sqrt(max_vapor)`, recomputed only when `max_vapor` changes.
     max_radius: f32,
+    /// Whether two living clouds were found touching (or the exact scan was left for the full
+    /// one) during this update.
+    touched: bool,
 }
 
 /// The buffers a [`Sweep`] reuses across updates (kept in the state's scratch).
@@ -1103,6 +1245,7 @@ impl Sweep {
             radius,
             max_vapor,
             max_radius: max_vapor.sqrt(),
+            touched: false,
         })
     }
 
@@ -1168,12 +1311,14 @@ impl Sweep {
         }
         if !ca.pos.is_finite() {
             // Moved to infinity: the sort cannot bound the search any more.
+            self.touched = true;
             absorb_range(clouds, a, 0);
             self.raise_max_vapor(f32::INFINITY);
             self.refresh_radii(clouds);
             return;
         }
-        let reach = f64::from(self.radius[a] + self.max_radius) + 1.0;
+        let ra = self.radius[a];
+        let reach = f64::from(ra + self.max_radius) + 1.0;
         let x = f64::from(ca.pos.x);
         let r = self.rank[a] as usize;
         let (mut lo, mut hi) = (usize::MAX, 0usize);
@@ -1182,18 +1327,22 @@ impl Sweep {
                 break;
             }
             let o = self.order[k] as usize;
-            self.marks[o / 64] |= 1 << (o % 64);
-            lo = lo.min(o / 64);
-            hi = hi.max(o / 64);
+            if may_touch(&ca, ra, &clouds[o], self.radius[o]) {
+                self.marks[o / 64] |= 1 << (o % 64);
+                lo = lo.min(o / 64);
+                hi = hi.max(o / 64);
+            }
         }
         for k in r + 1..self.order.len() {
             if f64::from(self.xs[k]) - x >= reach {
                 break;
             }
             let o = self.order[k] as usize;
-            self.marks[o / 64] |= 1 << (o % 64);
-            lo = lo.min(o / 64);
-            hi = hi.max(o / 64);
+            if may_touch(&ca, ra, &clouds[o], self.radius[o]) {
+                self.marks[o / 64] |= 1 << (o % 64);
+                lo = lo.min(o / 64);
+                hi = hi.max(o / 64);
+            }
         }
         if lo > hi {
             return;
@@ -1204,7 +1353,7 @@ impl Sweep {
                 let bit = self.marks[w].trailing_zeros() as usize;
                 self.marks[w] &= self.marks[w] - 1;
                 let o = w * 64 + bit;
-                let gained = absorb_pair_cached(clouds, &mut self.radius, a, o);
+                let gained = absorb_pair_cached(clouds, &mut self.radius, a, o, &mut self.touched);
                 let grown = if gained {
                     clouds[a].vapor
                 } else {
@@ -1294,6 +1443,11 @@ mod tests {
             // Outside the shortcut: normal velocities and small positions take the float path.
             check(rng.random::<f32>(), vel);
             check(pos, f32::from_bits(rng.random::<u32>()));
+            // Around the tiny-velocity shortcut (|vel| below 2^-30), either sign of position.
+            let tiny = rng.random_range(0..0x3500_0000u32) | (rng.random::<u32>() & 0x8000_0000);
+            check(pos, f32::from_bits(tiny));
+            check(-pos, f32::from_bits(tiny));
+            check(0.5 + rng.random::<f32>(), f32::from_bits(tiny));
         }
     }
 
@@ -1620,6 +1774,80 @@ mod tests {
         }
         // The quick test does reject most clouds that are clearly apart.
         assert!(near_misses < 200_000);
+    }
+
+    /// A world that comes to rest: tiny velocities on a board of separated clouds, one cloud
+    /// pressed against each wall (rounding may make a bounce fire every update there), a dead
+    /// player.
+    fn resting_world(g: &Game, seed: u64) -> State {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut specs = Vec::new();
+        for row in 0..4 {
+            for col in 0..6 {
+                let vx = (rng.random::<f32>() - 0.5) * 4e-5;
+                let vy = (rng.random::<f32>() - 0.5) * 4e-5;
+                let vapor = 4.0 + rng.random::<f32>() * 60.0;
+                let x = 60.0 + col as f32 * 50.0 + rng.random::<f32>() * 20.0;
+                let y = 60.0 + row as f32 * 50.0 + rng.random::<f32>() * 20.0;
+                specs.push(rain(x, y, vx, vy, vapor));
+            }
+        }
+        // Against the walls, drifting into them.
+        specs.push(rain(3.0, 30.0, -2e-6, 0.0, 9.0));
+        specs.push(rain(397.0, 200.0, 2e-6, 0.0, 9.0));
+        specs.push(rain(200.0, 297.0, 0.0, 2e-6, 9.0));
+        specs.push(rain(250.0, 7.0, 0.0, -2e-6, 49.0));
+        specs.push(storm("P", 350.0, 30.0, 30.0));
+        specs.push(storm("Dead", 20.0, 280.0, 0.0));
+        g.world_from_clouds(&specs, 0).unwrap()
+    }
+
+    #[test]
+    fn the_still_world_shortcut_gives_the_bits_of_the_full_update() {
+        let g = game(400, 300);
+        for seed in 0..3 {
+            let mut a = resting_world(&g, seed);
+            let mut b = a.clone();
+            let mut shortcuts = 0;
+            for it in 0..4000 {
+                if it == 3000 {
+                    // Wake one cloud up: the keys still match, its move no longer is a no-op.
+                    a.clouds_mut()[3].vel.x = 300.0;
+                    b.clouds_mut()[3].vel.x = 300.0;
+                }
+                if it == 3500 {
+                    // Change a vapor behind the shortcut's back.
+                    a.clouds_mut()[5].vapor += 200.0;
+                    b.clouds_mut()[5].vapor += 200.0;
+                }
+                shortcuts += u32::from(a.scratch.still.valid);
+                g.update(&mut a);
+                g.update_all_pairs(&mut b);
+                assert_eq!(a.float_hash(), b.float_hash(), "seed {seed} iteration {it}");
+                assert_eq!(a, b);
+                assert_eq!(a.world_vapor().to_bits(), b.world_vapor().to_bits());
+            }
+            // The shortcut was taken (the world rests after about 1 000 updates).
+            assert!(shortcuts > 1000, "seed {seed}: {shortcuts}");
+        }
+    }
+
+    #[test]
+    fn a_still_world_on_another_board_is_updated_in_full() {
+        let g = game(400, 300);
+        let mut a = resting_world(&g, 7);
+        for _ in 0..3000 {
+            g.update(&mut a);
+        }
+        assert!(a.scratch.still.valid);
+        // A narrower board: clouds at the right now bounce.
+        let small = game(300, 300);
+        let mut b = a.clone();
+        small.update(&mut a);
+        small.update_all_pairs(&mut b);
+        assert_eq!(a, b);
+        assert_ne!(a.clouds()[0..].len(), 0);
     }
 
     #[test]

@@ -219,6 +219,23 @@ pub(crate) struct Scratch {
     pub(crate) radius: Vec<f32>,
     pub(crate) kept: Vec<u64>,
     pub(crate) new_index: Vec<u16>,
+    /// The still world the last update found (see `Game::update`), if any.
+    pub(crate) still: Still,
+}
+
+/// A still world: what an update proved about the clouds it left, so that the next updates
+/// without commands can skip the physics. `keys[i]` holds the bits of cloud `i`'s `pos.x`,
+/// `pos.y`, `vapor` and its owner; the proof holds while every key still matches.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Still {
+    /// Whether `keys` describes a proven still world.
+    pub(crate) valid: bool,
+    /// The board (`width`, `height` bits) the proof was made on.
+    pub(crate) board: [u32; 2],
+    pub(crate) keys: Vec<[u32; 4]>,
+    /// The statistics every update of this world computes (they depend on the vapors only).
+    pub(crate) world_vapor: f32,
+    pub(crate) alive: u32,
 }
 
 impl Scratch {
