@@ -604,6 +604,7 @@ impl Game {
             rank: std::mem::take(&mut scratch.rank),
             marks: std::mem::take(&mut scratch.marks),
             radius: std::mem::take(&mut scratch.radius),
+            radius_of: std::mem::take(&mut scratch.radius_of),
         };
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
             match Sweep::prepare(&state.clouds, buffers) {
@@ -631,6 +632,8 @@ impl Game {
                 clouds[i].vapor = 0.0;
                 if let Some(sw) = &mut sweep {
                     sw.radius[i] = 0.0;
+                    sw.radius_of[i] = 0;
+                    sw.sync_radius(i);
                 }
             } else {
                 {
@@ -639,14 +642,18 @@ impl Game {
                     (c.pos.x, c.vel.x) = move_axis(c.pos.x, c.vel.x, k);
                     (c.pos.y, c.vel.y) = move_axis(c.pos.y, c.vel.y, k);
                 }
-                match &mut sweep {
+                let r = match &mut sweep {
                     Some(sw) => {
                         sw.reposition(clouds, i);
                         sw.absorb(clouds, i);
+                        sw.radius[i]
                     }
-                    None => absorb_range(clouds, i, 0),
-                }
-                bounce(&mut clouds[i], width, height);
+                    None => {
+                        absorb_range(clouds, i, 0);
+                        clouds[i].radius()
+                    }
+                };
+                bounce(&mut clouds[i], r, width, height);
                 if let Some(sw) = &mut sweep {
                     sw.reposition(clouds, i);
                 }
@@ -945,10 +952,10 @@ pub fn kill_ring_vectors() -> [Vec2; 36] {
 }
 
 /// The bounce (`core/cloud.go:116-131`): four independent tests in this order, with the radius
-/// after absorption; the 0.6 factor is applied in `f64` before rounding to `f32`.
+/// after absorption (`r`, which must be `c.radius()`); the 0.6 factor is applied in `f64` before
+/// rounding to `f32`.
 #[inline]
-fn bounce(c: &mut Cloud, width: f32, height: f32) {
-    let r = c.radius();
+fn bounce(c: &mut Cloud, r: f32, width: f32, height: f32) {
     if c.pos.x < r {
         c.pos.x = r;
         c.vel.x = (f64::from(c.vel.x).abs() * 0.6f64) as f32;
@@ -1010,6 +1017,7 @@ fn absorb_pair(clouds: &mut [Cloud], a: usize, o: usize) -> bool {
 fn absorb_pair_cached(
     clouds: &mut [Cloud],
     radius: &mut [f32],
+    radius_of: &mut [u32],
     a: usize,
     o: usize,
     touched: &mut bool,
@@ -1056,6 +1064,8 @@ fn absorb_pair_cached(
     }
     radius[a] = ra;
     radius[o] = ro;
+    radius_of[a] = ca.vapor.to_bits();
+    radius_of[o] = co.vapor.to_bits();
     gained
 }
 
@@ -1085,13 +1095,14 @@ fn surely_apart(a: &Cloud, o: &Cloud) -> bool {
 /// rounding is monotone, `f32(sqrt(q)) >= s`: no intersection. With a NaN anywhere the
 /// comparison is false and so is `intersects`.
 ///
-/// `radius_a` and `radius_o` must be the clouds' radii (the sweep's exact cache).
+/// `radius_a` must be `a`'s radius and `o` the other cloud's column entry (the sweep's exact
+/// cache of its position and radius).
 #[inline(always)]
-fn may_touch(a: &Cloud, radius_a: f32, o: &Cloud, radius_o: f32) -> bool {
-    let dx = o.pos.x - a.pos.x;
-    let dy = o.pos.y - a.pos.y;
+fn may_touch(a: &Cloud, radius_a: f32, o: SweepKey) -> bool {
+    let dx = o.x - a.pos.x;
+    let dy = o.y - a.pos.y;
     let q = dx * dx + dy * dy;
-    let s = radius_o + radius_a;
+    let s = o.r + radius_a;
     q <= s * s
 }
 
@@ -1126,8 +1137,10 @@ fn pair_mut(clouds: &mut [Cloud], a: usize, b: usize) -> (&mut Cloud, &mut Cloud
 struct Sweep {
     /// Cloud indices sorted by `pos.x`.
     order: Vec<u16>,
-    /// `xs[r]`: the x of cloud `order[r]`, so the scans read one contiguous array.
-    xs: Vec<f32>,
+    /// `xs[r]`: the position and radius of cloud `order[r]` (always equal to
+    /// `clouds[order[r]].pos` and `radius[order[r]]` outside a cloud's move and its
+    /// `reposition`), so the scans read one contiguous array.
+    xs: Vec<SweepKey>,
     /// `rank[i]`: where cloud `i` sits in `order`.
     rank: Vec<u16>,
     /// Candidate marks, one bit per cloud index: iterating the set bits visits the candidates
@@ -1136,6 +1149,9 @@ struct Sweep {
     /// `radius[i] == clouds[i].radius()`, kept exact as vapors change (one square root per
     /// change instead of two per pair test).
     radius: Vec<f32>,
+    /// `radius[i] == f32::from_bits(radius_of[i]).sqrt()` for every entry, whatever cloud it
+    /// now belongs to: the next update recomputes only the radii whose vapor changed.
+    radius_of: Vec<u32>,
     /// An upper bound of every live cloud's vapor.
     max_vapor: f32,
     /// `sqrt(max_vapor)`, recomputed only when `max_vapor` changes.
@@ -1148,10 +1164,19 @@ struct Sweep {
 /// The buffers a [`Sweep`] reuses across updates (kept in the state's scratch).
 pub(crate) struct SweepBuffers {
     pub(crate) order: Vec<u16>,
-    pub(crate) xs: Vec<f32>,
+    pub(crate) xs: Vec<SweepKey>,
     pub(crate) rank: Vec<u16>,
     pub(crate) marks: Vec<u64>,
     pub(crate) radius: Vec<f32>,
+    pub(crate) radius_of: Vec<u32>,
+}
+
+/// One entry of the sweep's column: a cloud's position and radius.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SweepKey {
+    x: f32,
+    y: f32,
+    r: f32,
 }
 
 impl Sweep {
@@ -1162,6 +1187,7 @@ impl Sweep {
             mut rank,
             mut marks,
             mut radius,
+            mut radius_of,
         } = buffers;
         let n = clouds.len();
         let mut max_vapor = 0.0f32;
@@ -1173,6 +1199,7 @@ impl Sweep {
                     rank,
                     marks,
                     radius,
+                    radius_of,
                 });
             }
             if c.vapor > max_vapor {
@@ -1193,8 +1220,22 @@ impl Sweep {
         if radius.capacity() < cap {
             radius.reserve_exact(cap - radius.len());
         }
-        radius.clear();
-        radius.extend(clouds.iter().map(Cloud::radius));
+        if radius_of.capacity() < cap {
+            radius_of.reserve_exact(cap - radius_of.len());
+        }
+        // Radii from the last update where the vapor bits are the same (NaN vapor, whose bits
+        // the fill value has, was refused above).
+        radius.resize(n, f32::NAN);
+        radius_of.resize(n, u32::MAX);
+        radius.truncate(n);
+        radius_of.truncate(n);
+        for ((r, of), c) in radius.iter_mut().zip(radius_of.iter_mut()).zip(clouds) {
+            let bits = c.vapor.to_bits();
+            if *of != bits {
+                *of = bits;
+                *r = c.radius();
+            }
+        }
         if marks.capacity() < cap.div_ceil(64) {
             marks.reserve_exact(cap.div_ceil(64) - marks.len());
         }
@@ -1224,11 +1265,18 @@ impl Sweep {
             }
         }
         xs.clear();
-        xs.extend(order.iter().map(|&i| clouds[i as usize].pos.x));
+        xs.extend(order.iter().map(|&i| {
+            let i = i as usize;
+            SweepKey {
+                x: clouds[i].pos.x,
+                y: clouds[i].pos.y,
+                r: radius[i],
+            }
+        }));
         // Insertion sort: nearly sorted from the last update, so about linear.
         for j in 1..order.len() {
             let mut p = j;
-            while p > 0 && xs[p - 1] > xs[p] {
+            while p > 0 && xs[p - 1].x > xs[p].x {
                 order.swap(p - 1, p);
                 xs.swap(p - 1, p);
                 p -= 1;
@@ -1243,6 +1291,7 @@ impl Sweep {
             rank,
             marks,
             radius,
+            radius_of,
             max_vapor,
             max_radius: max_vapor.sqrt(),
             touched: false,
@@ -1256,13 +1305,25 @@ impl Sweep {
             rank: self.rank,
             marks: self.marks,
             radius: self.radius,
+            radius_of: self.radius_of,
         }
     }
 
     fn refresh_radii(&mut self, clouds: &[Cloud]) {
-        for (r, c) in self.radius.iter_mut().zip(clouds) {
+        for ((r, of), c) in self.radius.iter_mut().zip(&mut self.radius_of).zip(clouds) {
             *r = c.radius();
+            *of = c.vapor.to_bits();
         }
+        for (key, &i) in self.xs.iter_mut().zip(&self.order) {
+            key.r = self.radius[i as usize];
+        }
+    }
+
+    /// Writes cloud `i`'s radius (`radius[i]`) into its column entry.
+    #[inline(always)]
+    fn sync_radius(&mut self, i: usize) {
+        let r = self.rank[i] as usize;
+        self.xs[r].r = self.radius[i];
     }
 
     fn raise_max_vapor(&mut self, vapor: f32) {
@@ -1272,26 +1333,32 @@ impl Sweep {
         }
     }
 
-    /// Restores the sort after cloud `i` moved.
+    /// Restores the sort (and cloud `i`'s column entry) after cloud `i` moved.
     #[inline(always)]
     fn reposition(&mut self, clouds: &[Cloud], i: usize) {
-        let x = clouds[i].pos.x;
-        let r = self.rank[i] as usize;
-        if self.xs[r] != x {
+        let Vec2 { x, y } = clouds[i].pos;
+        let mut r = self.rank[i] as usize;
+        if self.xs[r].x != x {
             // (Unmoved along x is common: velocities freeze as subnormals after a while.)
-            self.reposition_moved(x, r, i);
+            r = self.reposition_moved(x, r, i);
         }
+        self.xs[r] = SweepKey {
+            x,
+            y,
+            r: self.radius[i],
+        };
     }
 
-    fn reposition_moved(&mut self, x: f32, mut r: usize, i: usize) {
-        while r > 0 && self.xs[r - 1] > x {
+    /// Moves cloud `i` from rank `r` to where `x` belongs; returns its new rank.
+    fn reposition_moved(&mut self, x: f32, mut r: usize, i: usize) -> usize {
+        while r > 0 && self.xs[r - 1].x > x {
             let other = self.order[r - 1];
             self.order[r] = other;
             self.xs[r] = self.xs[r - 1];
             self.rank[other as usize] = r as u16;
             r -= 1;
         }
-        while r + 1 < self.order.len() && self.xs[r + 1] < x {
+        while r + 1 < self.order.len() && self.xs[r + 1].x < x {
             let other = self.order[r + 1];
             self.order[r] = other;
             self.xs[r] = self.xs[r + 1];
@@ -1299,8 +1366,8 @@ impl Sweep {
             r += 1;
         }
         self.order[r] = i as u16;
-        self.xs[r] = x;
         self.rank[i] = r as u16;
+        r
     }
 
     /// Cloud `a`'s absorption step, examining only the clouds within reach, in list order.
@@ -1323,22 +1390,24 @@ impl Sweep {
         let r = self.rank[a] as usize;
         let (mut lo, mut hi) = (usize::MAX, 0usize);
         for k in (0..r).rev() {
-            if x - f64::from(self.xs[k]) >= reach {
+            let key = self.xs[k];
+            if x - f64::from(key.x) >= reach {
                 break;
             }
-            let o = self.order[k] as usize;
-            if may_touch(&ca, ra, &clouds[o], self.radius[o]) {
+            if may_touch(&ca, ra, key) {
+                let o = self.order[k] as usize;
                 self.marks[o / 64] |= 1 << (o % 64);
                 lo = lo.min(o / 64);
                 hi = hi.max(o / 64);
             }
         }
         for k in r + 1..self.order.len() {
-            if f64::from(self.xs[k]) - x >= reach {
+            let key = self.xs[k];
+            if f64::from(key.x) - x >= reach {
                 break;
             }
-            let o = self.order[k] as usize;
-            if may_touch(&ca, ra, &clouds[o], self.radius[o]) {
+            if may_touch(&ca, ra, key) {
+                let o = self.order[k] as usize;
                 self.marks[o / 64] |= 1 << (o % 64);
                 lo = lo.min(o / 64);
                 hi = hi.max(o / 64);
@@ -1353,7 +1422,16 @@ impl Sweep {
                 let bit = self.marks[w].trailing_zeros() as usize;
                 self.marks[w] &= self.marks[w] - 1;
                 let o = w * 64 + bit;
-                let gained = absorb_pair_cached(clouds, &mut self.radius, a, o, &mut self.touched);
+                let gained = absorb_pair_cached(
+                    clouds,
+                    &mut self.radius,
+                    &mut self.radius_of,
+                    a,
+                    o,
+                    &mut self.touched,
+                );
+                self.sync_radius(a);
+                self.sync_radius(o);
                 let grown = if gained {
                     clouds[a].vapor
                 } else {
@@ -1517,12 +1595,14 @@ mod tests {
     #[test]
     fn bounce_factor_is_applied_in_f64() {
         let mut c = Cloud::raincloud(Vec2::new(-5.0, 50.0), Vec2::new(-0.3, 0.0), 4.0);
-        bounce(&mut c, 100.0, 100.0);
+        let r = c.radius();
+        bounce(&mut c, r, 100.0, 100.0);
         assert_eq!(c.pos.x, 2.0);
         assert_eq!(c.vel.x, (0.3f32 as f64 * 0.6) as f32);
         // vx = 0 at the right wall gives -0.0.
         let mut c = Cloud::raincloud(Vec2::new(99.0, 50.0), Vec2::new(0.0, 0.0), 4.0);
-        bounce(&mut c, 100.0, 100.0);
+        let r = c.radius();
+        bounce(&mut c, r, 100.0, 100.0);
         assert_eq!(c.pos.x, 98.0);
         assert_eq!(c.vel.x.to_bits(), (-0.0f32).to_bits());
     }

@@ -214,9 +214,10 @@ pub struct State {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     pub(crate) rank: Vec<u16>,
-    pub(crate) xs: Vec<f32>,
+    pub(crate) xs: Vec<crate::rules::SweepKey>,
     pub(crate) marks: Vec<u64>,
     pub(crate) radius: Vec<f32>,
+    pub(crate) radius_of: Vec<u32>,
     pub(crate) kept: Vec<u64>,
     pub(crate) new_index: Vec<u16>,
     /// The still world the last update found (see `Game::update`), if any.
@@ -245,6 +246,7 @@ impl Scratch {
         self.xs = buffers.xs;
         self.marks = buffers.marks;
         self.radius = buffers.radius;
+        self.radius_of = buffers.radius_of;
         buffers.order
     }
 }
