@@ -1180,6 +1180,8 @@ pub(crate) struct SweepKey {
 }
 
 impl Sweep {
+    // The error hands the reused buffers back (boxing them would allocate on the hot path).
+    #[allow(clippy::result_large_err)]
     fn prepare(clouds: &Vec<Cloud>, buffers: SweepBuffers) -> Result<Sweep, SweepBuffers> {
         let SweepBuffers {
             mut order,
