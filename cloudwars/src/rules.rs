@@ -653,8 +653,10 @@ impl Game {
                         clouds[i].radius()
                     }
                 };
-                bounce(&mut clouds[i], r, width, height);
-                if let Some(sw) = &mut sweep {
+                // The column entry is up to date unless the bounce moved the cloud.
+                if bounce(&mut clouds[i], r, width, height)
+                    && let Some(sw) = &mut sweep
+                {
                     sw.reposition(clouds, i);
                 }
             }
@@ -953,25 +955,31 @@ pub fn kill_ring_vectors() -> [Vec2; 36] {
 
 /// The bounce (`core/cloud.go:116-131`): four independent tests in this order, with the radius
 /// after absorption (`r`, which must be `c.radius()`); the 0.6 factor is applied in `f64` before
-/// rounding to `f32`.
+/// rounding to `f32`. Returns whether any test fired.
 #[inline]
-fn bounce(c: &mut Cloud, r: f32, width: f32, height: f32) {
+fn bounce(c: &mut Cloud, r: f32, width: f32, height: f32) -> bool {
+    let mut fired = false;
     if c.pos.x < r {
+        fired = true;
         c.pos.x = r;
         c.vel.x = (f64::from(c.vel.x).abs() * 0.6f64) as f32;
     }
     if c.pos.y < r {
+        fired = true;
         c.pos.y = r;
         c.vel.y = (f64::from(c.vel.y).abs() * 0.6f64) as f32;
     }
     if c.pos.x + r > width {
+        fired = true;
         c.pos.x = width - r;
         c.vel.x = (-f64::from(c.vel.x).abs() * 0.6f64) as f32;
     }
     if c.pos.y + r > height {
+        fired = true;
         c.pos.y = height - r;
         c.vel.y = (-f64::from(c.vel.y).abs() * 0.6f64) as f32;
     }
+    fired
 }
 
 /// Absorption of cloud `a` against cloud `o` (`core/cloud.go:89-113`). Returns whether `a`
