@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 
 use crate::{
     Action, Actions, Arena, Direction, EndReason, Events, Move, Outcome, Plane, PlaneId, PlaneSet,
-    Side, State,
+    Pos, Side, State,
 };
 
 /// The fight's parameters. `Default` gives the original's values (`C:8-11`).
@@ -126,84 +126,69 @@ impl Game {
     /// The rules apply whether or not the fight is already over (the golden scenarios step past
     /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
     /// round.
+    #[inline]
     pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
-        // The same five steps as the original, written over 4-bit plane masks with few
-        // data-dependent branches: recorded fights are random enough that branches per plane
-        // and per shooter/target pair mispredict often (issue 13).
-        let arena = &self.arena;
+        // The same five steps as the original, written over 4-bit plane masks with no
+        // data-dependent branch: recorded fights are random enough that branches per plane and
+        // per shooter/target pair mispredict often (issue 13). Dead planes go through the same
+        // arithmetic and their results are discarded with selects.
+        let size = self.arena.size() as u8;
         let moves = actions.per_plane();
         let mut moved = [None; 4];
         let (mut invalid, mut wall, mut shoot, mut alive) = (0u8, 0u8, 0u8, 0u8);
+        let mut keys = [0u32; 4];
 
         // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
         for (k, plane) in state.planes.iter_mut().enumerate() {
-            let mv = match moves[k] {
-                Some(mv) => mv,
-                None => Move::slide(plane.heading),
+            let live = plane.alive;
+            let heading = plane.heading;
+            let (asked, turn, fire) = match moves[k] {
+                Some(mv) => (mv.direction, mv.turn, mv.shoot),
+                None => (heading, false, false),
             };
-            shoot |= u8::from(mv.shoot) << k;
-            if !plane.alive {
-                continue;
-            }
-            let direction = plane.resolve(mv.direction);
-            invalid |= u8::from(direction != mv.direction) << k;
-            moved[k] = Some(direction);
-            plane.pos = plane.pos.step(direction);
-            if mv.turn {
-                plane.heading = direction;
-            }
-            let inside = arena.contains(plane.pos);
-            plane.alive = inside;
-            alive |= u8::from(inside) << k;
-            wall |= u8::from(!inside) << k;
+            shoot |= u8::from(fire) << k;
+            let direction = RESOLVE[heading.index()][asked.index()];
+            let [dx, dy, dz] = direction.vector();
+            let pos = Pos::new(
+                plane.pos.x.wrapping_add(dx),
+                plane.pos.y.wrapping_add(dy),
+                plane.pos.z.wrapping_add(dz),
+            );
+            // `&` rather than `&&`: three compares are cheaper than a branch per axis.
+            let inside = ((pos.x as u8) < size) & ((pos.y as u8) < size) & ((pos.z as u8) < size);
+            invalid |= u8::from(live & (direction != asked)) << k;
+            moved[k] = if live { Some(direction) } else { None };
+            plane.pos = if live { pos } else { plane.pos };
+            plane.heading = if live & turn { direction } else { heading };
+            plane.alive = live & inside;
+            alive |= u8::from(live & inside) << k;
+            wall |= u8::from(live & !inside) << k;
+            keys[k] = plane.pos.key();
         }
 
         // 2. Collisions (`C:256-278`): mark every pair of survivors in one cell, then kill.
-        let cells = state.planes.map(|p| p.pos.key());
         let mut collided = 0u8;
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let both = alive >> i & alive >> j & 1;
-            let pair = both & u8::from(cells[i] == cells[j]);
+            let pair = both & u8::from(keys[i] == keys[j]);
             collided |= pair << i | pair << j;
         }
         alive &= !collided;
 
         // 3. Shots (`C:281-310`), simultaneous: hits are marked against the post-collision
-        //    planes, then applied together, so a plane hit this round still fires. A plane is
-        //    on a shooter's ray when its offset is `s · heading` with `1 ≤ s ≤ ray length`
-        //    (what `Ray::contains` tests, without its early exits).
+        //    planes, then applied together, so a plane hit this round still fires.
         let mut fired = 0u8;
-        let mut hit = 0u8;
         for (k, shooter) in state.planes.iter().enumerate() {
-            let fires = shoot >> k & alive >> k & u8::from(shooter.cooldown == 0) & 1;
-            fired |= fires << k;
-            if fires == 0 {
-                continue;
-            }
-            let length = i16::from(shooter.shoot_range(arena).length() as i8);
-            let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
-            for (t, target) in state.planes.iter().enumerate() {
-                let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
-                let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
-                let dz = i16::from(target.pos.z) - i16::from(shooter.pos.z);
-                let steps = dx.abs().max(dy.abs()).max(dz.abs());
-                let on_ray = (steps >= 1)
-                    & (steps <= length)
-                    & (dx == steps * hx)
-                    & (dy == steps * hy)
-                    & (dz == steps * hz);
-                hit |= u8::from(on_ray) << t;
-            }
+            fired |= (shoot >> k & alive >> k & u8::from(shooter.cooldown == 0) & 1) << k;
         }
-        hit &= alive;
+        let hit = self.hits(&state.planes, fired) & alive;
         alive &= !hit;
 
         // 4. Cooldowns (`P:161-163`), read after the hits: a shooter that was hit ends with 0.
         let cooldown = self.config.cooldown;
         for (k, plane) in state.planes.iter_mut().enumerate() {
-            let live = alive >> k & 1 == 1;
-            plane.alive = live;
-            plane.cooldown = if shoot >> k & 1 == 1 && live && plane.cooldown == 0 {
+            plane.alive = alive >> k & 1 == 1;
+            plane.cooldown = if (fired & alive) >> k & 1 == 1 {
                 cooldown
             } else {
                 plane.cooldown.saturating_sub(1)
@@ -221,9 +206,54 @@ impl Game {
         }
     }
 
+    /// The planes on the ray of some plane in `fired` (bit k = plane k). Only meaningful for
+    /// targets that are alive after the moves, so inside the arena: the caller masks the rest.
+    ///
+    /// Inside the arena a ray covers every cell along its heading up to the wall, so a live
+    /// target is hit exactly when its offset from the shooter is `s · heading` with `s ≥ 1`: the
+    /// ray's length never needs checking. In arenas of up to 16 cells that test is one lookup
+    /// in [`LINE_OF_FIRE`]; larger arenas use the same test in arithmetic.
+    #[inline]
+    fn hits(&self, planes: &[Plane; 4], fired: u8) -> u8 {
+        let mut hit = 0u8;
+        if self.arena.size() <= LOF_MAX_SIZE {
+            // Coordinates packed 5 bits apart; a live plane's are in 0..16, a dead plane's are
+            // masked into that range (its result is discarded), so `target + BIAS − shooter`
+            // keeps every lane in 1..32 and is a valid index.
+            let cells = planes.map(|p| {
+                let [x, y, z] = p.pos.to_array().map(|c| u16::from(c as u8 & 15));
+                x | y << 5 | z << 10
+            });
+            for (k, shooter) in planes.iter().enumerate() {
+                let fires = fired >> k & 1;
+                let heading = shooter.heading.index() as u8;
+                for (t, &cell) in cells.iter().enumerate() {
+                    let offset = usize::from((cell + LOF_BIAS - cells[k]) & 0x7fff);
+                    hit |= (fires & u8::from(LINE_OF_FIRE[offset] == heading)) << t;
+                }
+            }
+        } else {
+            for (k, shooter) in planes.iter().enumerate() {
+                let fires = fired >> k & 1;
+                let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
+                for (t, target) in planes.iter().enumerate() {
+                    let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
+                    let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
+                    let dz = i16::from(target.pos.z) - i16::from(shooter.pos.z);
+                    let steps = dx.abs().max(dy.abs()).max(dz.abs());
+                    let on_ray =
+                        (steps >= 1) & (dx == steps * hx) & (dy == steps * hy) & (dz == steps * hz);
+                    hit |= (fires & u8::from(on_ray)) << t;
+                }
+            }
+        }
+        hit
+    }
+
     /// The result once the fight is over, checked as the controller does after each round
     /// (`C:199-240`): all four planes dead is a draw; else a side with no plane left loses; else
     /// after the last round the side with more planes wins (equal counts draw).
+    #[inline]
     pub const fn outcome(&self, state: &State) -> Option<Outcome> {
         let (p1, p2) = (state.alive(Side::P1), state.alive(Side::P2));
         let (winner, reason) = if p1 == 0 && p2 == 0 {
@@ -253,8 +283,12 @@ impl Game {
 
     /// Whether the fight is over: exactly when [`outcome`](Game::outcome) is `Some`, the round
     /// limit included.
+    #[inline]
     pub const fn is_terminal(&self, state: &State) -> bool {
-        self.outcome(state).is_some()
+        // The same test as `outcome(state).is_some()`, without building the outcome: a side
+        // with no plane left, or the round limit.
+        let [a, b, c, d] = &state.planes;
+        !((a.alive | b.alive) & (c.alive | d.alive)) | (state.round >= self.config.rounds)
     }
 
     /// The distinct moves of one plane: each possible direction, with and without turning (just
@@ -343,6 +377,84 @@ impl Game {
         set
     }
 }
+
+/// Arenas up to this size use [`LINE_OF_FIRE`] for shots.
+const LOF_MAX_SIZE: u32 = 16;
+
+/// 16 in each 5-bit lane of a packed offset: lanes of `target + LOF_BIAS − shooter` stay in
+/// 1..32 for coordinates in 0..16.
+const LOF_BIAS: u16 = 16 | 16 << 5 | 16 << 10;
+
+/// The line-of-fire table: for each offset `(dx, dy, dz)` between two cells of an arena of up
+/// to 16 cells, packed as `(dx+16) | (dy+16) << 5 | (dz+16) << 10`, the index of the direction
+/// `h` with `offset = s · h` for some `s ≥ 1`, or `u8::MAX` when there is none (the zero offset
+/// included). A shooter heading `h` hits a live plane exactly when the entry equals `h`.
+static LINE_OF_FIRE: [u8; 1 << 15] = {
+    let mut table = [u8::MAX; 1 << 15];
+    let mut index = 0;
+    while index < 1 << 15 {
+        let d = [
+            (index & 31) as i8 - 16,
+            (index >> 5 & 31) as i8 - 16,
+            (index >> 10 & 31) as i8 - 16,
+        ];
+        let steps = max_abs(d);
+        if steps > 0 {
+            let mut on_line = true;
+            let mut h = [0i8; 3];
+            let mut axis = 0;
+            while axis < 3 {
+                // Each axis is 0 or ±steps, or the offset is no multiple of a direction.
+                if d[axis] == steps {
+                    h[axis] = 1;
+                } else if d[axis] == -steps {
+                    h[axis] = -1;
+                } else if d[axis] != 0 {
+                    on_line = false;
+                }
+                axis += 1;
+            }
+            if on_line {
+                table[index] = ((h[0] + 1) * 9 + (h[1] + 1) * 3 + (h[2] + 1)) as u8;
+            }
+        }
+        index += 1;
+    }
+    table
+};
+
+const fn max_abs(d: [i8; 3]) -> i8 {
+    let mut m = 0;
+    let mut axis = 0;
+    while axis < 3 {
+        let a = d[axis].abs();
+        if a > m {
+            m = a;
+        }
+        axis += 1;
+    }
+    m
+}
+
+/// The direction a plane heading `h` actually flies when it asks for `d`
+/// ([`Plane::resolve`]), by `[h][d]` index: one load instead of a mask test and a select.
+const RESOLVE: [[Direction; 27]; 27] = {
+    let mut table = [[Direction::ZERO; 27]; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut d = 0;
+        while d < 27 {
+            let (Some(heading), Some(asked)) = (Direction::from_index(h), Direction::from_index(d))
+            else {
+                panic!("indices below 27 are directions");
+            };
+            table[h][d] = Plane::new(Pos::new(0, 0, 0), heading).resolve(asked);
+            d += 1;
+        }
+        h += 1;
+    }
+    table
+};
 
 /// The distinct moves of a live plane, by heading and by whether its gun is ready: each possible
 /// direction (controller order), without and with turning (once for straight ahead), each
@@ -733,6 +845,77 @@ mod tests {
         assert_eq!(buf.len(), 17);
         game.legal_actions(&s, Side::P2, &mut buf);
         assert_eq!(buf.len(), 34 * 34);
+    }
+
+    #[test]
+    fn the_line_of_fire_table_is_the_ray() {
+        // Every target cell against shooters in the corners, on faces and in the middle of the
+        // largest arena the table serves, for every heading and the zero vector.
+        let arena = Arena::new(LOF_MAX_SIZE).unwrap();
+        let last = LOF_MAX_SIZE as i8 - 1;
+        let shooters = [
+            (0, 0, 0),
+            (last, last, last),
+            (0, last, 7),
+            (7, 8, 9),
+            (1, 14, 3),
+        ];
+        let coords = 0..=last;
+        for (sx, sy, sz) in shooters {
+            for index in 0..27 {
+                let heading = Direction::from_index(index).unwrap();
+                let shooter = Plane::new(Pos::new(sx, sy, sz), heading);
+                let ray = shooter.shoot_range(&arena);
+                let cell = |p: Pos| {
+                    let [x, y, z] = p.to_array().map(|c| c as u16);
+                    x | y << 5 | z << 10
+                };
+                for x in coords.clone() {
+                    for y in coords.clone() {
+                        for z in coords.clone() {
+                            let target = Pos::new(x, y, z);
+                            let offset = cell(target) + LOF_BIAS - cell(shooter.pos);
+                            let on_line = LINE_OF_FIRE[usize::from(offset)] == index as u8;
+                            assert_eq!(on_line, ray.contains(target), "{shooter:?} {target:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn resolve_table_is_the_turn_rule() {
+        for h in 0..27 {
+            for d in 0..27 {
+                let heading = Direction::from_index(h).unwrap();
+                let asked = Direction::from_index(d).unwrap();
+                let plane = Plane::new(Pos::new(3, 3, 3), heading);
+                assert_eq!(RESOLVE[h][d], plane.resolve(asked));
+            }
+        }
+    }
+
+    #[test]
+    fn is_terminal_is_outcome_is_some() {
+        let game = Game::new(
+            Arena::default(),
+            Config {
+                rounds: 5,
+                ..Config::default()
+            },
+        )
+        .unwrap();
+        for bits in 0..16u8 {
+            for round in [0, 4, 5, 6] {
+                let mut state = game.initial_state(0);
+                state.round = round;
+                for (k, plane) in state.planes.iter_mut().enumerate() {
+                    plane.alive = bits >> k & 1 == 1;
+                }
+                assert_eq!(game.is_terminal(&state), game.outcome(&state).is_some());
+            }
+        }
     }
 
     #[test]

@@ -265,9 +265,13 @@ proptest! {
             );
             game.advance(&mut state, &random);
         }
-        let next = game.step(&state, &actions);
-        let (planes, _, _) = reference_step(arena.size() as i32, state.planes, actions.per_plane());
+        let mut next = state;
+        let events = game.advance(&mut next, &actions);
+        let (planes, fired, hit) =
+            reference_step(arena.size() as i32, state.planes, actions.per_plane());
         prop_assert_eq!(next.planes, planes);
+        prop_assert_eq!(events.fired.flags(), fired);
+        prop_assert_eq!(events.hit.flags(), hit);
     }
 
     #[test]
