@@ -151,18 +151,26 @@ impl Game {
                 None => (heading, false, false),
             };
             shoot |= u8::from(fire) << k;
-            // Tables padded to 32 entries, indexed `& 31`: no bounds check.
-            let direction = RESOLVE[heading][asked & 31];
-            // One add moves all three coordinates; the mask drops the guard bits, which is the
-            // wrapping `i8` add of `Pos::step`.
-            let pos = (w + DELTAS[direction.index() & 31]) & COORDINATES;
+            // One load gives the direction flown and its coordinate deltas (the table is padded
+            // to 32 entries, indexed `& 31`: no bounds check). One add moves all three
+            // coordinates; the mask drops the guard bits (and the direction bits, whose carry
+            // only goes up), which is the wrapping `i8` add of `Pos::step`.
+            let flight = u64::from(FLIGHTS[heading][asked & 31]);
+            let direction = (flight >> Plane::HEADING_SHIFT) as usize;
+            let pos = (w + flight) & COORDINATES;
             let inside = (pos + over) & GUARDS == 0;
-            invalid |= u8::from(live & (direction.index() != asked)) << k;
-            moved[k] = if live { Some(direction) } else { None };
-            let new_heading = if turn { direction.index() } else { heading };
-            let after = (w & !(COORDINATES | HEADING_BITS))
-                | pos
-                | (new_heading as u64) << Plane::HEADING_SHIFT;
+            invalid |= u8::from(live & (direction != asked)) << k;
+            moved[k] = if live {
+                Direction::from_index(direction)
+            } else {
+                None
+            };
+            let new_heading = if turn {
+                flight & HEADING_BITS
+            } else {
+                w & HEADING_BITS
+            };
+            let after = (w & !(COORDINATES | HEADING_BITS)) | pos | new_heading;
             *word = if live { after } else { w };
             alive |= u8::from(live & inside) << k;
             wall |= u8::from(live & !inside) << k;
@@ -493,10 +501,11 @@ const fn max_abs(d: [i8; 3]) -> i8 {
 }
 
 /// The direction a plane heading `h` actually flies when it asks for `d`
-/// ([`Plane::resolve`]), by `[h][d]` index: one load instead of a mask test and a select.
-/// Padded to 32 × 32 so that an index `& 31` needs no bounds check.
-const RESOLVE: [[Direction; 32]; 32] = {
-    let mut table = [[Direction::ZERO; 32]; 32];
+/// ([`Plane::resolve`]), by `[h][d]` index, as a packed-plane add: its coordinate deltas
+/// ([`DELTAS`]) with its index in the heading bits. One load instead of a mask test, a select
+/// and a second load. Padded to 32 × 32 so that an index `& 31` needs no bounds check.
+const FLIGHTS: [[u32; 32]; 32] = {
+    let mut table = [[0; 32]; 32];
     let mut h = 0;
     while h < 27 {
         let mut d = 0;
@@ -505,7 +514,10 @@ const RESOLVE: [[Direction; 32]; 32] = {
             else {
                 panic!("indices below 27 are directions");
             };
-            table[h][d] = Plane::new(Pos::new(0, 0, 0), heading).resolve(asked);
+            let flown = Plane::new(Pos::new(0, 0, 0), heading)
+                .resolve(asked)
+                .index();
+            table[h][d] = DELTAS[flown] as u32 | (flown as u32) << Plane::HEADING_SHIFT;
             d += 1;
         }
         h += 1;
@@ -951,13 +963,17 @@ mod tests {
     }
 
     #[test]
-    fn resolve_table_is_the_turn_rule() {
+    fn flight_table_is_the_turn_rule_and_the_step() {
         for h in 0..27 {
             for d in 0..27 {
                 let heading = Direction::from_index(h).unwrap();
                 let asked = Direction::from_index(d).unwrap();
                 let plane = Plane::new(Pos::new(3, 3, 3), heading);
-                assert_eq!(RESOLVE[h][d], plane.resolve(asked));
+                let flown = plane.resolve(asked);
+                let flight = u64::from(FLIGHTS[h][d]);
+                assert_eq!(flight >> Plane::HEADING_SHIFT, flown.index() as u64);
+                let word = (plane.to_word() + flight) & COORDINATES;
+                assert_eq!(Plane::from_word(word).pos, plane.pos.step(flown));
             }
         }
     }
