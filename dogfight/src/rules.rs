@@ -964,13 +964,13 @@ mod tests {
 
     #[test]
     fn flight_table_is_the_turn_rule_and_the_step() {
-        for h in 0..27 {
-            for d in 0..27 {
+        for (h, row) in FLIGHTS.iter().enumerate().take(27) {
+            for (d, &flight) in row.iter().enumerate().take(27) {
                 let heading = Direction::from_index(h).unwrap();
                 let asked = Direction::from_index(d).unwrap();
                 let plane = Plane::new(Pos::new(3, 3, 3), heading);
                 let flown = plane.resolve(asked);
-                let flight = u64::from(FLIGHTS[h][d]);
+                let flight = u64::from(flight);
                 assert_eq!(flight >> Plane::HEADING_SHIFT, flown.index() as u64);
                 let word = (plane.to_word() + flight) & COORDINATES;
                 assert_eq!(Plane::from_word(word).pos, plane.pos.step(flown));
