@@ -25,7 +25,7 @@ fn midgame(game: &Game) -> State {
         game.advance(&mut state, &actions);
     }
     assert!(
-        state.planes.iter().all(|p| p.alive),
+        state.planes().iter().all(|p| p.alive),
         "bench state needs four live planes"
     );
     state
@@ -91,7 +91,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("dogfight/helpers_4_planes", |b| {
         b.iter(|| {
             let mut n = 0;
-            for plane in &black_box(&state).planes {
+            for plane in &black_box(&state).planes() {
                 n += usize::from(plane.is_suicidal(game.arena()));
                 n += plane.shoot_range(game.arena()).count();
                 n += plane.reach().count();

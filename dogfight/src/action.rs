@@ -115,6 +115,7 @@ impl Actions {
     }
 
     /// The orders of the four planes in plane-index order (p1.0, p1.1, p2.0, p2.1).
+    #[inline]
     pub const fn per_plane(&self) -> [Option<Move>; 4] {
         let [a, b] = self.0;
         [a.moves[0], a.moves[1], b.moves[0], b.moves[1]]

@@ -33,6 +33,44 @@ impl Plane {
         }
     }
 
+    /// Bit of the alive flag in a packed plane ([`State::PLANE_BITS`](crate::State::PLANE_BITS)).
+    pub(crate) const ALIVE_SHIFT: u32 = 40;
+    /// First bit of the heading index in a packed plane.
+    pub(crate) const HEADING_SHIFT: u32 = 27;
+    /// First bit of the cooldown in a packed plane.
+    pub(crate) const COOLDOWN_SHIFT: u32 = 32;
+
+    /// The plane packed into one word (layout at [`State::PLANE_BITS`](crate::State::PLANE_BITS)).
+    #[inline]
+    pub(crate) const fn to_word(self) -> u64 {
+        (self.pos.x as u8 as u64)
+            | (self.pos.y as u8 as u64) << 9
+            | (self.pos.z as u8 as u64) << 18
+            | (self.heading.index() as u64) << Plane::HEADING_SHIFT
+            | (self.cooldown as u64) << Plane::COOLDOWN_SHIFT
+            | (self.alive as u64) << Plane::ALIVE_SHIFT
+    }
+
+    /// The plane [`to_word`](Plane::to_word) packed.
+    #[inline]
+    pub(crate) const fn from_word(word: u64) -> Plane {
+        let heading = match Direction::from_index((word >> Plane::HEADING_SHIFT & 31) as usize) {
+            Some(heading) => heading,
+            // Packed words only ever hold indices below 27.
+            None => Direction::ZERO,
+        };
+        Plane {
+            alive: word >> Plane::ALIVE_SHIFT & 1 == 1,
+            pos: Pos::new(
+                word as u8 as i8,
+                (word >> 9) as u8 as i8,
+                (word >> 18) as u8 as i8,
+            ),
+            heading,
+            cooldown: (word >> Plane::COOLDOWN_SHIFT) as u8,
+        }
+    }
+
     /// The directions it may move in next (`getPossibleDirections`): 9 or 7 in controller order,
     /// none for a dead plane.
     pub fn possible_directions(&self) -> &'static [Direction] {

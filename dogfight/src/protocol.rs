@@ -509,12 +509,10 @@ pub fn run_bot(
                     let left = rounds_left.unwrap_or(u32::from(game.config().rounds) - 1);
                     let played =
                         u32::from(game.config().rounds).saturating_sub(left.saturating_add(1));
-                    let state = State {
-                        planes: [planes[0], planes[1], planes[2], planes[3]],
-                        round: u16::try_from(played).unwrap_or(u16::MAX),
-                    };
+                    let mut state = State::new([planes[0], planes[1], planes[2], planes[3]]);
+                    state.round = u16::try_from(played).unwrap_or(u16::MAX);
                     let Action { moves } = bot.act(&game, &state, Side::P1);
-                    for (plane, mv) in state.planes.iter().zip(moves) {
+                    for (plane, mv) in state.planes().iter().zip(moves) {
                         writeln!(output, "{}", reply_line(plane, mv))?;
                     }
                     output.flush()?;

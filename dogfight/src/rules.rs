@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 
 use crate::{
     Action, Actions, Arena, Direction, EndReason, Events, Move, Outcome, Plane, PlaneId, PlaneSet,
-    Side, State,
+    Pos, Side, State,
 };
 
 /// The fight's parameters. `Default` gives the original's values (`C:8-11`).
@@ -70,7 +70,7 @@ pub type Moves = SmallVec<[Move; 34]>;
 /// );
 /// let next = game.step(&state, &actions);
 /// assert_eq!(next.round, 1);
-/// assert_eq!(next.planes[0].cooldown, 1);
+/// assert_eq!(next.planes()[0].cooldown, 1);
 /// assert!(game.outcome(&next).is_none());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -126,90 +126,91 @@ impl Game {
     /// The rules apply whether or not the fight is already over (the golden scenarios step past
     /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
     /// round.
+    #[inline(always)]
     pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
-        // The same five steps as the original, written over 4-bit plane masks with few
-        // data-dependent branches: recorded fights are random enough that branches per plane
-        // and per shooter/target pair mispredict often (issue 13).
-        let arena = &self.arena;
+        // The same five steps as the original, over the packed planes (see `State::PLANE_BITS`)
+        // and 4-bit plane masks, with no data-dependent branch: recorded fights are random
+        // enough that branches per plane and per shooter/target pair mispredict often (issue
+        // 13). Dead planes go through the same arithmetic and their results are discarded with
+        // selects. The words are read once and written once, whole.
+        let size = u64::from(self.arena.size());
+        // A lane holds 256 or more after adding `256 − size` exactly when it is `size` or more.
+        let over = (256 - size) * LANES;
         let moves = actions.per_plane();
+        let mut words = state.words();
         let mut moved = [None; 4];
         let (mut invalid, mut wall, mut shoot, mut alive) = (0u8, 0u8, 0u8, 0u8);
 
         // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
-        for (k, plane) in state.planes.iter_mut().enumerate() {
-            let mv = match moves[k] {
-                Some(mv) => mv,
-                None => Move::slide(plane.heading),
+        for (k, word) in words.iter_mut().enumerate() {
+            let w = *word;
+            let live = w >> Plane::ALIVE_SHIFT & 1 == 1;
+            let heading = (w >> Plane::HEADING_SHIFT & 31) as usize;
+            let (asked, turn, fire) = match moves[k] {
+                Some(mv) => (mv.direction.index(), mv.turn, mv.shoot),
+                None => (heading, false, false),
             };
-            shoot |= u8::from(mv.shoot) << k;
-            if !plane.alive {
-                continue;
-            }
-            let direction = plane.resolve(mv.direction);
-            invalid |= u8::from(direction != mv.direction) << k;
-            moved[k] = Some(direction);
-            plane.pos = plane.pos.step(direction);
-            if mv.turn {
-                plane.heading = direction;
-            }
-            let inside = arena.contains(plane.pos);
-            plane.alive = inside;
-            alive |= u8::from(inside) << k;
-            wall |= u8::from(!inside) << k;
+            shoot |= u8::from(fire) << k;
+            // One load gives the direction flown and its coordinate deltas (the table is padded
+            // to 32 entries, indexed `& 31`: no bounds check). One add moves all three
+            // coordinates; the mask drops the guard bits (and the direction bits, whose carry
+            // only goes up), which is the wrapping `i8` add of `Pos::step`.
+            let flight = u64::from(FLIGHTS[heading][asked & 31]);
+            let direction = (flight >> Plane::HEADING_SHIFT) as usize;
+            let pos = (w + flight) & COORDINATES;
+            let inside = (pos + over) & GUARDS == 0;
+            invalid |= u8::from(live & (direction != asked)) << k;
+            moved[k] = if live {
+                Direction::from_index(direction)
+            } else {
+                None
+            };
+            let new_heading = if turn {
+                flight & HEADING_BITS
+            } else {
+                w & HEADING_BITS
+            };
+            let after = (w & !(COORDINATES | HEADING_BITS)) | pos | new_heading;
+            *word = if live { after } else { w };
+            alive |= u8::from(live & inside) << k;
+            wall |= u8::from(live & !inside) << k;
         }
 
         // 2. Collisions (`C:256-278`): mark every pair of survivors in one cell, then kill.
-        let cells = state.planes.map(|p| p.pos.key());
         let mut collided = 0u8;
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let both = alive >> i & alive >> j & 1;
-            let pair = both & u8::from(cells[i] == cells[j]);
+            let pair = both & u8::from((words[i] ^ words[j]) & COORDINATES == 0);
             collided |= pair << i | pair << j;
         }
         alive &= !collided;
 
         // 3. Shots (`C:281-310`), simultaneous: hits are marked against the post-collision
-        //    planes, then applied together, so a plane hit this round still fires. A plane is
-        //    on a shooter's ray when its offset is `s · heading` with `1 ≤ s ≤ ray length`
-        //    (what `Ray::contains` tests, without its early exits).
+        //    planes, then applied together, so a plane hit this round still fires.
         let mut fired = 0u8;
-        let mut hit = 0u8;
-        for (k, shooter) in state.planes.iter().enumerate() {
-            let fires = shoot >> k & alive >> k & u8::from(shooter.cooldown == 0) & 1;
-            fired |= fires << k;
-            if fires == 0 {
-                continue;
-            }
-            let length = i16::from(shooter.shoot_range(arena).length() as i8);
-            let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
-            for (t, target) in state.planes.iter().enumerate() {
-                let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
-                let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
-                let dz = i16::from(target.pos.z) - i16::from(shooter.pos.z);
-                let steps = dx.abs().max(dy.abs()).max(dz.abs());
-                let on_ray = (steps >= 1)
-                    & (steps <= length)
-                    & (dx == steps * hx)
-                    & (dy == steps * hy)
-                    & (dz == steps * hz);
-                hit |= u8::from(on_ray) << t;
-            }
+        for (k, &w) in words.iter().enumerate() {
+            let ready = w >> Plane::COOLDOWN_SHIFT & 0xff == 0;
+            fired |= (shoot >> k & alive >> k & u8::from(ready) & 1) << k;
         }
-        hit &= alive;
+        let hit = self.hits(&words, fired) & alive;
         alive &= !hit;
 
         // 4. Cooldowns (`P:161-163`), read after the hits: a shooter that was hit ends with 0.
-        let cooldown = self.config.cooldown;
-        for (k, plane) in state.planes.iter_mut().enumerate() {
-            let live = alive >> k & 1 == 1;
-            plane.alive = live;
-            plane.cooldown = if shoot >> k & 1 == 1 && live && plane.cooldown == 0 {
+        let cooldown = u64::from(self.config.cooldown);
+        for (k, word) in words.iter_mut().enumerate() {
+            let w = *word;
+            let left = w >> Plane::COOLDOWN_SHIFT & 0xff;
+            let left = if (fired & alive) >> k & 1 == 1 {
                 cooldown
             } else {
-                plane.cooldown.saturating_sub(1)
+                left.saturating_sub(1)
             };
+            *word = (w & !(COOLDOWN_BITS | ALIVE_BIT))
+                | left << Plane::COOLDOWN_SHIFT
+                | u64::from(alive >> k & 1) << Plane::ALIVE_SHIFT;
         }
 
+        state.set_words(words);
         state.round = state.round.saturating_add(1);
         Events {
             moved,
@@ -221,10 +222,68 @@ impl Game {
         }
     }
 
+    /// The planes on the ray of some plane in `fired` (bit k = plane k), from the packed
+    /// planes. Only meaningful for targets that are alive after the moves, so inside the arena:
+    /// the caller masks the rest.
+    ///
+    /// Inside the arena a ray covers every cell along its heading up to the wall, so a live
+    /// target is hit exactly when its offset from the shooter is `s · heading` with `s ≥ 1`: the
+    /// ray's length never needs checking. In arenas of up to 16 cells that test is one lookup
+    /// in [`LINE_OF_FIRE`]; larger arenas use the same test in arithmetic.
+    #[inline(always)]
+    fn hits(&self, words: &[u64; 4], fired: u8) -> u8 {
+        let heading = |w: u64| (w >> Plane::HEADING_SHIFT & 31) as u8;
+        let mut hit = 0u8;
+        if self.arena.size() <= LOF_MAX_SIZE {
+            // The low 4 bits of each coordinate, 5 bits apart. A live plane's coordinates are in
+            // 0..16; a dead plane's are cut to that range (its result is discarded), so
+            // `target + LOF_BIAS − shooter` keeps every lane in 1..32 and is a valid index.
+            let cells = words.map(|w| (w & 0xf) | (w >> 4 & 0x1e0) | (w >> 8 & 0x3c00));
+            for (k, &shooter) in words.iter().enumerate() {
+                // A plane that does not fire aims at a value no table entry holds.
+                let aim = if fired >> k & 1 == 1 {
+                    heading(shooter)
+                } else {
+                    NOT_FIRING
+                };
+                for (t, &cell) in cells.iter().enumerate() {
+                    // A plane never hits itself (the zero offset is `NO_DIRECTION`): skipping the
+                    // pair saves a quarter of the lookups.
+                    if t != k {
+                        // `& 0x7fff` only tells the compiler the index is in bounds.
+                        let offset = ((cell + LOF_BIAS - cells[k]) & 0x7fff) as usize;
+                        hit |= u8::from(LINE_OF_FIRE[offset] == aim) << t;
+                    }
+                }
+            }
+        } else {
+            let planes = words.map(Plane::from_word);
+            for (k, shooter) in planes.iter().enumerate() {
+                let fires = fired >> k & 1;
+                let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
+                for (t, target) in planes.iter().enumerate() {
+                    let dx = i16::from(target.pos.x) - i16::from(shooter.pos.x);
+                    let dy = i16::from(target.pos.y) - i16::from(shooter.pos.y);
+                    let dz = i16::from(target.pos.z) - i16::from(shooter.pos.z);
+                    let steps = dx.abs().max(dy.abs()).max(dz.abs());
+                    let on_ray =
+                        (steps >= 1) & (dx == steps * hx) & (dy == steps * hy) & (dz == steps * hz);
+                    hit |= (fires & u8::from(on_ray)) << t;
+                }
+            }
+        }
+        hit
+    }
+
     /// The result once the fight is over, checked as the controller does after each round
     /// (`C:199-240`): all four planes dead is a draw; else a side with no plane left loses; else
     /// after the last round the side with more planes wins (equal counts draw).
+    #[inline]
     pub const fn outcome(&self, state: &State) -> Option<Outcome> {
+        // One well-predicted branch on the cheap test before the detailed one.
+        if !self.is_terminal(state) {
+            return None;
+        }
         let (p1, p2) = (state.alive(Side::P1), state.alive(Side::P2));
         let (winner, reason) = if p1 == 0 && p2 == 0 {
             (None, EndReason::BothOut)
@@ -253,8 +312,12 @@ impl Game {
 
     /// Whether the fight is over: exactly when [`outcome`](Game::outcome) is `Some`, the round
     /// limit included.
+    #[inline]
     pub const fn is_terminal(&self, state: &State) -> bool {
-        self.outcome(state).is_some()
+        // The same test as `outcome(state).is_some()`, without building the outcome: a side
+        // with no plane left, or the round limit.
+        let [a, b, c, d] = state.words();
+        ((a | b) & (c | d) & ALIVE_BIT == 0) | (state.round >= self.config.rounds)
     }
 
     /// The distinct moves of one plane: each possible direction, with and without turning (just
@@ -262,7 +325,7 @@ impl Game {
     /// the plane can fire. 34 moves from a face or edge heading with the gun ready, 26 from a
     /// corner, half that while cooling down, none for a dead plane. Allocation-free.
     pub fn legal_moves(&self, state: &State, plane: PlaneId) -> Moves {
-        Moves::from_slice(move_list(state.plane(plane)))
+        Moves::from_slice(move_list(&state.plane(plane)))
     }
 
     /// Fills `buf` with every distinct [`Action`] of `side`: all pairs of its planes'
@@ -273,8 +336,8 @@ impl Game {
         buf.clear();
         let [first, second] = side.planes();
         let (a, b) = (
-            move_list(state.plane(first)),
-            move_list(state.plane(second)),
+            move_list(&state.plane(first)),
+            move_list(&state.plane(second)),
         );
         match (a.is_empty(), b.is_empty()) {
             (true, true) => buf.push(Action::none()),
@@ -295,7 +358,7 @@ impl Game {
     /// A uniformly random [`legal_moves`](Game::legal_moves) entry for `plane` (`None` for a
     /// dead plane), for random playouts. Allocation-free; all chance comes from `rng`.
     pub fn random_move(&self, state: &State, plane: PlaneId, rng: &mut impl Rng) -> Option<Move> {
-        let moves = move_list(state.plane(plane));
+        let moves = move_list(&state.plane(plane));
         if moves.is_empty() {
             None
         } else {
@@ -321,10 +384,10 @@ impl Game {
     pub fn observe(&self, state: &State, side: Side) -> State {
         let [a, b] = state.side(side);
         let [c, d] = state.side(side.opponent());
-        State {
-            planes: [a, b, c, d].map(|p| crate::protocol::PlaneReport::of(&p).to_plane()),
-            round: state.round,
-        }
+        let mut seen =
+            State::new([a, b, c, d].map(|p| crate::protocol::PlaneReport::of(&p).to_plane()));
+        seen.round = state.round;
+        seen
     }
 
     /// The planes whose death would end the fight for their side (helpful to searches): the live
@@ -343,6 +406,124 @@ impl Game {
         set
     }
 }
+
+/// A [`LINE_OF_FIRE`] entry for offsets along no direction: no heading index.
+const NO_DIRECTION: u8 = u8::MAX;
+
+/// What a plane that does not fire aims at in [`Game::hits`]: neither a heading index nor
+/// [`NO_DIRECTION`], so it matches no [`LINE_OF_FIRE`] entry.
+const NOT_FIRING: u8 = u8::MAX - 1;
+
+/// Arenas up to this size use [`LINE_OF_FIRE`] for shots.
+const LOF_MAX_SIZE: u32 = 16;
+
+/// 16 in each 5-bit lane of a packed offset: lanes of `target + LOF_BIAS − shooter` stay in
+/// 1..32 for coordinates in 0..16.
+const LOF_BIAS: u64 = 16 | 16 << 5 | 16 << 10;
+
+/// 1 in each coordinate lane of a packed plane.
+const LANES: u64 = 1 | 1 << 9 | 1 << 18;
+/// The three 8-bit coordinates of a packed plane.
+const COORDINATES: u64 = 0xff * LANES;
+/// The guard bit above each coordinate.
+const GUARDS: u64 = 0x100 * LANES;
+/// The heading index of a packed plane.
+const HEADING_BITS: u64 = 31 << Plane::HEADING_SHIFT;
+/// The cooldown of a packed plane.
+const COOLDOWN_BITS: u64 = 0xff << Plane::COOLDOWN_SHIFT;
+/// The alive flag of a packed plane.
+const ALIVE_BIT: u64 = 1 << Plane::ALIVE_SHIFT;
+
+/// Each direction's vector as an add to the coordinate lanes: 1, or 255 for −1 (the mask after
+/// the add makes it a wrapping subtraction). Padded to 32 entries.
+const DELTAS: [u64; 32] = {
+    let mut table = [0; 32];
+    let mut d = 0;
+    while d < 27 {
+        if let Some(direction) = Direction::from_index(d) {
+            let [x, y, z] = direction.vector();
+            table[d] = (x as u8 as u64) | (y as u8 as u64) << 9 | (z as u8 as u64) << 18;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The line-of-fire table: for each offset `(dx, dy, dz)` between two cells of an arena of up
+/// to 16 cells, packed as `(dx+16) | (dy+16) << 5 | (dz+16) << 10`, the index of the direction
+/// `h` with `offset = s · h` for some `s ≥ 1`, or [`NO_DIRECTION`] when there is none (the zero offset
+/// included). A shooter heading `h` hits a live plane exactly when the entry equals `h`.
+static LINE_OF_FIRE: [u8; 1 << 15] = {
+    let mut table = [NO_DIRECTION; 1 << 15];
+    let mut index = 0;
+    while index < 1 << 15 {
+        let d = [
+            (index & 31) as i8 - 16,
+            (index >> 5 & 31) as i8 - 16,
+            (index >> 10 & 31) as i8 - 16,
+        ];
+        let steps = max_abs(d);
+        if steps > 0 {
+            let mut on_line = true;
+            let mut h = [0i8; 3];
+            let mut axis = 0;
+            while axis < 3 {
+                // Each axis is 0 or ±steps, or the offset is no multiple of a direction.
+                if d[axis] == steps {
+                    h[axis] = 1;
+                } else if d[axis] == -steps {
+                    h[axis] = -1;
+                } else if d[axis] != 0 {
+                    on_line = false;
+                }
+                axis += 1;
+            }
+            if on_line {
+                table[index] = ((h[0] + 1) * 9 + (h[1] + 1) * 3 + (h[2] + 1)) as u8;
+            }
+        }
+        index += 1;
+    }
+    table
+};
+
+const fn max_abs(d: [i8; 3]) -> i8 {
+    let mut m = 0;
+    let mut axis = 0;
+    while axis < 3 {
+        let a = d[axis].abs();
+        if a > m {
+            m = a;
+        }
+        axis += 1;
+    }
+    m
+}
+
+/// The direction a plane heading `h` actually flies when it asks for `d`
+/// ([`Plane::resolve`]), by `[h][d]` index, as a packed-plane add: its coordinate deltas
+/// ([`DELTAS`]) with its index in the heading bits. One load instead of a mask test, a select
+/// and a second load. Padded to 32 × 32 so that an index `& 31` needs no bounds check.
+const FLIGHTS: [[u32; 32]; 32] = {
+    let mut table = [[0; 32]; 32];
+    let mut h = 0;
+    while h < 27 {
+        let mut d = 0;
+        while d < 27 {
+            let (Some(heading), Some(asked)) = (Direction::from_index(h), Direction::from_index(d))
+            else {
+                panic!("indices below 27 are directions");
+            };
+            let flown = Plane::new(Pos::new(0, 0, 0), heading)
+                .resolve(asked)
+                .index();
+            table[h][d] = DELTAS[flown] as u32 | (flown as u32) << Plane::HEADING_SHIFT;
+            d += 1;
+        }
+        h += 1;
+    }
+    table
+};
 
 /// The distinct moves of a live plane, by heading and by whether its gun is ready: each possible
 /// direction (controller order), without and with turning (once for straight ahead), each
@@ -403,6 +584,14 @@ mod tests {
         State::new(list.map(|(x, y, z, d)| Plane::new(Pos::new(x, y, z), dir(d))))
     }
 
+    /// Changes plane `k` of `s` in place.
+    fn edit(s: &mut State, k: usize, change: impl FnOnce(&mut Plane)) {
+        let id = PlaneId::new(k);
+        let mut plane = s.plane(id);
+        change(&mut plane);
+        s.set_plane(id, plane);
+    }
+
     fn all(moves: [Option<Move>; 4]) -> Actions {
         Actions::from_planes(moves)
     }
@@ -424,7 +613,7 @@ mod tests {
             events.hit.is_empty(),
             "after the swap they point away from each other"
         );
-        assert!(s.planes.iter().all(|p| p.alive));
+        assert!(s.planes().iter().all(|p| p.alive));
     }
 
     #[test]
@@ -450,7 +639,7 @@ mod tests {
             PlaneSet::from_flags([false, false, false, true])
         );
         assert!(events.hit.is_empty());
-        assert!(!s.planes[0].alive && !s.planes[2].alive && s.planes[3].alive);
+        assert!(!s.planes()[0].alive && !s.planes()[2].alive && s.planes()[3].alive);
     }
 
     #[test]
@@ -491,7 +680,8 @@ mod tests {
         assert_eq!(events.hit, PlaneSet::from_flags([true, false, true, false]));
         assert_eq!(events.fired, events.hit);
         assert_eq!(
-            s.planes[0].cooldown, 0,
+            s.planes()[0].cooldown,
+            0,
             "a shooter that was hit ends with cooldown 0"
         );
     }
@@ -508,7 +698,7 @@ mod tests {
                 &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
             );
             fired.push(events.fired.contains(PlaneId::new(0)));
-            cooldowns.push(s.planes[0].cooldown);
+            cooldowns.push(s.planes()[0].cooldown);
         }
         assert_eq!(fired, [true, false, true, false, true]);
         assert_eq!(cooldowns, [1, 0, 1, 0, 1]);
@@ -523,8 +713,8 @@ mod tests {
             &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
         );
         assert!(events.fired.contains(PlaneId::new(0)));
-        assert_eq!(s.planes[0].shoot_range(game.arena()).count(), 0);
-        assert_eq!(s.planes[0].cooldown, 1);
+        assert_eq!(s.planes()[0].shoot_range(game.arena()).count(), 0);
+        assert_eq!(s.planes()[0].cooldown, 1);
     }
 
     #[test]
@@ -538,7 +728,7 @@ mod tests {
         assert!(events.invalid_direction.contains(PlaneId::new(0)));
         assert_eq!(events.moved[0], Some(Direction::S));
         assert_eq!(
-            (s.planes[0].pos, s.planes[0].heading),
+            (s.planes()[0].pos, s.planes()[0].heading),
             (Pos::new(4, 5, 5), Direction::S)
         );
         assert!(events.hit.contains(PlaneId::new(2)));
@@ -549,7 +739,7 @@ mod tests {
         let game = Game::default();
         let mut s = planes([(3, 5, 5, "SE"), FAR[0], (9, 10, 5, "N"), FAR[1]]);
         let events = game.advance(&mut s, &Actions::default());
-        assert_eq!(s.planes[0].pos, Pos::new(4, 6, 5));
+        assert_eq!(s.planes()[0].pos, Pos::new(4, 6, 5));
         assert!(events.fired.is_empty() && events.invalid_direction.is_empty());
     }
 
@@ -557,9 +747,9 @@ mod tests {
     fn dead_planes_are_frozen_but_their_cooldown_decays() {
         let game = Game::default();
         let mut s = planes([(3, 5, 5, "S"), FAR[0], (9, 10, 5, "N"), FAR[1]]);
-        s.planes[0].alive = false;
-        s.planes[0].cooldown = 1;
-        let before = s.planes[0];
+        edit(&mut s, 0, |p| p.alive = false);
+        edit(&mut s, 0, |p| p.cooldown = 1);
+        let before = s.planes()[0];
         let events = game.advance(
             &mut s,
             &all([Some(Move::turn(dir("SE")).firing()), None, None, None]),
@@ -567,7 +757,7 @@ mod tests {
         assert_eq!(events.moved[0], None);
         assert!(events.fired.is_empty());
         assert_eq!(
-            s.planes[0],
+            s.planes()[0],
             Plane {
                 cooldown: 0,
                 ..before
@@ -630,7 +820,7 @@ mod tests {
             ]),
         );
         assert_eq!(events.fired.len(), 2);
-        assert!(!s.planes[2].alive);
+        assert!(!s.planes()[2].alive);
     }
 
     #[test]
@@ -643,8 +833,8 @@ mod tests {
                 &all([Some(Move::slide(dir(requested))), None, None, None]),
             );
             assert!(events.invalid_direction.is_empty(), "{requested}");
-            assert_eq!(s.planes[0].heading, dir("SE"));
-            assert_eq!(s.planes[0].pos, Pos::new(5, 5, 5).step(dir(requested)));
+            assert_eq!(s.planes()[0].heading, dir("SE"));
+            assert_eq!(s.planes()[0].pos, Pos::new(5, 5, 5).step(dir(requested)));
         }
     }
 
@@ -669,11 +859,11 @@ mod tests {
     fn observe_is_the_wrappers_view() {
         let game = Game::default();
         let mut s = game.initial_state(0);
-        s.planes[3].alive = false;
+        edit(&mut s, 3, |p| p.alive = false);
         let seen = game.observe(&s, Side::P2);
-        assert_eq!(seen.planes[0], s.planes[2]);
+        assert_eq!(seen.planes()[0], s.planes()[2]);
         assert_eq!(
-            seen.planes[1],
+            seen.planes()[1],
             Plane {
                 alive: false,
                 pos: Pos::new(0, 0, 0),
@@ -681,8 +871,8 @@ mod tests {
                 cooldown: 0
             }
         );
-        assert_eq!(seen.planes[2], s.planes[0]);
-        assert_eq!(game.observe(&s, Side::P1).planes[..3], s.planes[..3]);
+        assert_eq!(seen.planes()[2], s.planes()[0]);
+        assert_eq!(game.observe(&s, Side::P1).planes()[..3], s.planes()[..3]);
     }
 
     #[test]
@@ -690,16 +880,16 @@ mod tests {
         let game = Game::default();
         let mut s = game.initial_state(0);
         assert_eq!(game.outcome(&s), None);
-        s.planes[0].alive = false;
-        s.planes[1].alive = false;
+        edit(&mut s, 0, |p| p.alive = false);
+        edit(&mut s, 1, |p| p.alive = false);
         assert_eq!(game.outcome(&s).unwrap().reason, EndReason::P1Out);
         assert_eq!(game.outcome(&s).unwrap().result(), -1);
-        s.planes[2].alive = false;
-        s.planes[3].alive = false;
+        edit(&mut s, 2, |p| p.alive = false);
+        edit(&mut s, 3, |p| p.alive = false);
         assert_eq!(game.outcome(&s).unwrap().result(), 0);
         let mut s = game.initial_state(0);
         s.round = 100;
-        s.planes[3].alive = false;
+        edit(&mut s, 3, |p| p.alive = false);
         let outcome = game.outcome(&s).unwrap();
         assert_eq!(
             (outcome.reason, outcome.result(), outcome.round),
@@ -723,16 +913,91 @@ mod tests {
         let game = Game::default();
         let mut s = game.initial_state(0);
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 34);
-        s.planes[0].cooldown = 1;
+        edit(&mut s, 0, |p| p.cooldown = 1);
         assert_eq!(game.legal_moves(&s, PlaneId::new(0)).len(), 17);
-        s.planes[1].heading = dir("SEU");
+        edit(&mut s, 1, |p| p.heading = dir("SEU"));
         assert_eq!(game.legal_moves(&s, PlaneId::new(1)).len(), 26);
-        s.planes[1].alive = false;
+        edit(&mut s, 1, |p| p.alive = false);
         let mut buf = Vec::new();
         game.legal_actions(&s, Side::P1, &mut buf);
         assert_eq!(buf.len(), 17);
         game.legal_actions(&s, Side::P2, &mut buf);
         assert_eq!(buf.len(), 34 * 34);
+    }
+
+    #[test]
+    fn the_line_of_fire_table_is_the_ray() {
+        // Every target cell against shooters in the corners, on faces and in the middle of the
+        // largest arena the table serves, for every heading and the zero vector.
+        let arena = Arena::new(LOF_MAX_SIZE).unwrap();
+        let last = LOF_MAX_SIZE as i8 - 1;
+        let shooters = [
+            (0, 0, 0),
+            (last, last, last),
+            (0, last, 7),
+            (7, 8, 9),
+            (1, 14, 3),
+        ];
+        let coords = 0..=last;
+        for (sx, sy, sz) in shooters {
+            for index in 0..27 {
+                let heading = Direction::from_index(index).unwrap();
+                let shooter = Plane::new(Pos::new(sx, sy, sz), heading);
+                let ray = shooter.shoot_range(&arena);
+                let cell = |p: Pos| {
+                    let [x, y, z] = p.to_array().map(|c| c as u64);
+                    x | y << 5 | z << 10
+                };
+                for x in coords.clone() {
+                    for y in coords.clone() {
+                        for z in coords.clone() {
+                            let target = Pos::new(x, y, z);
+                            let offset = cell(target) + LOF_BIAS - cell(shooter.pos);
+                            let on_line = LINE_OF_FIRE[offset as usize] == index as u8;
+                            assert_eq!(on_line, ray.contains(target), "{shooter:?} {target:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn flight_table_is_the_turn_rule_and_the_step() {
+        for (h, row) in FLIGHTS.iter().enumerate().take(27) {
+            for (d, &flight) in row.iter().enumerate().take(27) {
+                let heading = Direction::from_index(h).unwrap();
+                let asked = Direction::from_index(d).unwrap();
+                let plane = Plane::new(Pos::new(3, 3, 3), heading);
+                let flown = plane.resolve(asked);
+                let flight = u64::from(flight);
+                assert_eq!(flight >> Plane::HEADING_SHIFT, flown.index() as u64);
+                let word = (plane.to_word() + flight) & COORDINATES;
+                assert_eq!(Plane::from_word(word).pos, plane.pos.step(flown));
+            }
+        }
+    }
+
+    #[test]
+    fn is_terminal_is_outcome_is_some() {
+        let game = Game::new(
+            Arena::default(),
+            Config {
+                rounds: 5,
+                ..Config::default()
+            },
+        )
+        .unwrap();
+        for bits in 0..16u8 {
+            for round in [0, 4, 5, 6] {
+                let mut state = game.initial_state(0);
+                state.round = round;
+                for (k, plane) in state.planes().iter_mut().enumerate() {
+                    plane.alive = bits >> k & 1 == 1;
+                }
+                assert_eq!(game.is_terminal(&state), game.outcome(&state).is_some());
+            }
+        }
     }
 
     #[test]

@@ -110,21 +110,97 @@ impl fmt::Display for PlaneId {
 
 /// Everything that changes during a fight: the four planes and the number of rounds played.
 ///
-/// `State` is `Copy` and 26 bytes; the arena and the rules live in [`Game`](crate::Game), so a
-/// search copies states freely.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+/// `State` is `Copy` and 40 bytes; the arena and the rules live in [`Game`](crate::Game), so a
+/// search copies states freely. The planes are stored packed, one `u64` each (see
+/// [`PLANE_BITS`](State::PLANE_BITS)), so a round reads and writes whole words: read them with
+/// [`planes`](State::planes) or [`plane`](State::plane) and change them with
+/// [`set_plane`](State::set_plane). With the `serde` feature a state is written as
+/// `{ "planes": [...], "round": n }`, as before the packing.
+///
+/// ```
+/// use dogfight::{Game, PlaneId};
+///
+/// let game = Game::default();
+/// let mut state = game.initial_state(0);
+/// let mut plane = state.plane(PlaneId::new(3));
+/// plane.alive = false;
+/// state.set_plane(PlaneId::new(3), plane);
+/// assert!(!state.planes()[3].alive);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "StateFields", into = "StateFields")
+)]
 pub struct State {
-    /// The planes in index order (p1.0, p1.1, p2.0, p2.1).
-    pub planes: [Plane; 4],
+    /// The planes in index order, packed by [`Plane::to_word`]; every unused bit is 0, so the
+    /// derived equality and hash are those of the planes.
+    words: [u64; 4],
     /// Rounds played so far (0 before the first round).
     pub round: u16,
 }
 
+/// The serde shape of a [`State`], unpacked.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StateFields {
+    planes: [Plane; 4],
+    round: u16,
+}
+
+#[cfg(feature = "serde")]
+impl From<StateFields> for State {
+    fn from(fields: StateFields) -> State {
+        State {
+            round: fields.round,
+            ..State::new(fields.planes)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<State> for StateFields {
+    fn from(state: State) -> StateFields {
+        StateFields {
+            planes: state.planes(),
+            round: state.round,
+        }
+    }
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("State")
+            .field("planes", &self.planes())
+            .field("round", &self.round)
+            .finish()
+    }
+}
+
 impl State {
+    /// The layout of one packed plane, low bits first: x, y and z as 8-bit two's-complement
+    /// values in 9-bit lanes (bits 0, 9, 18; the ninth bit of each lane is a guard, 0 at rest,
+    /// so a move is one add and one mask), the heading index (bits 27–31), the cooldown (bits
+    /// 32–39) and alive (bit 40).
+    pub const PLANE_BITS: u32 = 41;
+
     /// A state with the given planes before round 1 (for scenarios and tests).
     pub const fn new(planes: [Plane; 4]) -> State {
-        State { planes, round: 0 }
+        State {
+            words: [
+                planes[0].to_word(),
+                planes[1].to_word(),
+                planes[2].to_word(),
+                planes[3].to_word(),
+            ],
+            round: 0,
+        }
+    }
+
+    /// The same planes with `round` rounds played.
+    pub const fn with_round(self, round: u16) -> State {
+        State { round, ..self }
     }
 
     /// The standard start in `arena` (`C:111-114`).
@@ -138,32 +214,68 @@ impl State {
         ])
     }
 
+    /// The four planes in index order (p1.0, p1.1, p2.0, p2.1).
+    #[inline]
+    pub const fn planes(&self) -> [Plane; 4] {
+        [
+            Plane::from_word(self.words[0]),
+            Plane::from_word(self.words[1]),
+            Plane::from_word(self.words[2]),
+            Plane::from_word(self.words[3]),
+        ]
+    }
+
     /// One plane.
-    pub const fn plane(&self, id: PlaneId) -> &Plane {
-        &self.planes[id.index()]
+    #[inline]
+    pub const fn plane(&self, id: PlaneId) -> Plane {
+        Plane::from_word(self.words[id.index()])
+    }
+
+    /// Replaces one plane.
+    #[inline]
+    pub const fn set_plane(&mut self, id: PlaneId, plane: Plane) {
+        self.words[id.index()] = plane.to_word();
+    }
+
+    /// The packed planes, for the rules.
+    #[inline]
+    pub(crate) const fn words(&self) -> [u64; 4] {
+        self.words
+    }
+
+    /// Sets the packed planes, for the rules.
+    #[inline]
+    pub(crate) const fn set_words(&mut self, words: [u64; 4]) {
+        self.words = words;
     }
 
     /// One side's two planes.
     pub const fn side(&self, side: Side) -> [Plane; 2] {
         let first = side as usize * 2;
-        [self.planes[first], self.planes[first + 1]]
+        [
+            Plane::from_word(self.words[first]),
+            Plane::from_word(self.words[first + 1]),
+        ]
     }
 
     /// How many planes of `side` still fly.
+    #[inline]
     pub const fn alive(&self, side: Side) -> u32 {
-        let [a, b] = self.side(side);
-        a.alive as u32 + b.alive as u32
+        let first = side as usize * 2;
+        ((self.words[first] >> Plane::ALIVE_SHIFT) & 1) as u32
+            + ((self.words[first + 1] >> Plane::ALIVE_SHIFT) & 1) as u32
     }
 
     /// The same fight seen through the central inversion `c → size−1−c` with the sides swapped:
     /// p1.i and p2.i trade places, positions are mirrored and headings reversed. The arena and
     /// the start are symmetric under this map, so the mirrored fight has the negated result.
     pub const fn mirrored(&self, arena: &Arena) -> State {
-        let mut planes = self.planes;
+        let planes = self.planes();
+        let mut mirrored = planes;
         let mut i = 0;
         while i < 4 {
-            let p = self.planes[i ^ 2];
-            planes[i] = Plane {
+            let p = planes[i ^ 2];
+            mirrored[i] = Plane {
                 alive: p.alive,
                 pos: arena.mirror(p.pos),
                 heading: p.heading.opposite(),
@@ -172,8 +284,8 @@ impl State {
             i += 1;
         }
         State {
-            planes,
             round: self.round,
+            ..State::new(mirrored)
         }
     }
 }
@@ -184,8 +296,28 @@ mod tests {
 
     #[test]
     fn state_is_tiny() {
-        assert_eq!(std::mem::size_of::<State>(), 26);
+        assert_eq!(std::mem::size_of::<State>(), 40);
         assert_eq!(std::mem::size_of::<Plane>(), 6);
+    }
+
+    #[test]
+    fn packing_round_trips_every_field_value() {
+        let mut planes = State::start(&Arena::default()).planes();
+        for c in i8::MIN..=i8::MAX {
+            for index in 0..27 {
+                let heading = crate::Direction::from_index(index).unwrap();
+                let plane = Plane {
+                    alive: c % 2 == 0,
+                    pos: crate::Pos::new(c, c.wrapping_mul(3), c.wrapping_add(77)),
+                    heading,
+                    cooldown: c as u8,
+                };
+                planes[index % 4] = plane;
+                let state = State::new(planes);
+                assert_eq!(state.planes(), planes);
+                assert_eq!(state.plane(PlaneId::new(index)), plane);
+            }
+        }
     }
 
     #[test]

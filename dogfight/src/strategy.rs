@@ -140,7 +140,7 @@ pub fn state(size: u32, rounds: u16) -> impl Strategy<Value = State> {
             })
         });
     (prop_oneof![spread, crowded, lined_up], 0..rounds)
-        .prop_map(|(planes, round)| State { planes, round })
+        .prop_map(|(planes, round)| State::new(planes).with_round(round))
 }
 
 /// A state of an ongoing fight of `game`, reached from the start by up to `rounds − 1` rounds of

@@ -100,7 +100,7 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
         }
         out.push_str("</g>");
     }
-    for (k, plane) in state.planes.iter().enumerate() {
+    for (k, plane) in state.planes().iter().enumerate() {
         let side = k / 2;
         let (x, y) = cell(plane.pos);
         if !plane.alive {
@@ -215,7 +215,9 @@ mod tests {
             Action::none(),
         );
         let events = game.advance(&mut state, &actions);
-        state.planes[3].alive = false;
+        let mut wreck = state.plane(crate::PlaneId::new(3));
+        wreck.alive = false;
+        state.set_plane(crate::PlaneId::new(3), wreck);
         let mut svg = String::new();
         let options = Options {
             events: Some(events),

@@ -194,7 +194,7 @@ impl Trace {
             arena: game.arena().size(),
             rounds: game.config().rounds,
             cooldown: game.config().cooldown,
-            initial: initial.planes,
+            initial: initial.planes(),
             turns: Vec::new(),
             outcome: None,
         }
@@ -207,7 +207,7 @@ impl Trace {
             rounds_left: self.rounds.saturating_sub(round.after.round),
             moves: round.actions.per_plane(),
             events: round.events,
-            state: round.after.planes,
+            state: round.after.planes(),
         });
     }
 
@@ -300,7 +300,7 @@ impl Trace {
                 }
             }
             for k in 0..4 {
-                let (e, g) = (turn.state[k], state.planes[k]);
+                let (e, g) = (turn.state[k], state.planes()[k]);
                 let fields = [
                     ("alive", e.alive.to_string(), g.alive.to_string()),
                     ("pos", pos_text(e.pos), pos_text(g.pos)),

@@ -61,8 +61,9 @@ fn mirrored_traces_replay_with_the_negated_result() {
     let mut checked = 0;
     for name in ["golden_fights.jsonl", "scenarios.jsonl"] {
         for trace in read_jsonl(&read(&dir, name)).unwrap() {
-            let mirror =
-                |planes: [dogfight::Plane; 4]| dogfight::State::new(planes).mirrored(&arena).planes;
+            let mirror = |planes: [dogfight::Plane; 4]| {
+                dogfight::State::new(planes).mirrored(&arena).planes()
+            };
             let mut state = dogfight::State::new(mirror(trace.initial));
             for turn in &trace.turns {
                 let m = turn.moves;
@@ -80,7 +81,7 @@ fn mirrored_traces_replay_with_the_negated_result() {
                 ]);
                 game.advance(&mut state, &actions);
                 assert_eq!(
-                    state.planes,
+                    state.planes(),
                     mirror(turn.state),
                     "{} round {}",
                     trace.id,

@@ -265,14 +265,13 @@ fn the_engine_never_panics_on_any_state_or_move() {
             },
         )
         .unwrap();
-        let mut state = State {
-            planes: std::array::from_fn(|_| random_plane(&mut rng)),
-            round: if rng.random_range(0..8) == 0 {
-                rng.random()
-            } else {
-                0
-            },
+        let planes = std::array::from_fn(|_| random_plane(&mut rng));
+        let round = if rng.random_range(0..8) == 0 {
+            rng.random()
+        } else {
+            0
         };
+        let mut state = State::new(planes).with_round(round);
         let mut wild = Wild(Pcg64Mcg::seed_from_u64(rng.random()));
         for _ in 0..200 {
             for side in [Side::P1, Side::P2] {

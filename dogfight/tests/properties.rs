@@ -242,8 +242,8 @@ proptest! {
         let game = Game::default();
         let mut next = state;
         let events = game.advance(&mut next, &actions);
-        let (planes, fired, hit) = reference_step(14, state.planes, actions.per_plane());
-        prop_assert_eq!(next.planes, planes);
+        let (planes, fired, hit) = reference_step(14, state.planes(), actions.per_plane());
+        prop_assert_eq!(next.planes(), planes);
         prop_assert_eq!(events.fired.flags(), fired);
         prop_assert_eq!(events.hit.flags(), hit);
         prop_assert_eq!(next.round, state.round + 1);
@@ -265,9 +265,13 @@ proptest! {
             );
             game.advance(&mut state, &random);
         }
-        let next = game.step(&state, &actions);
-        let (planes, _, _) = reference_step(arena.size() as i32, state.planes, actions.per_plane());
-        prop_assert_eq!(next.planes, planes);
+        let mut next = state;
+        let events = game.advance(&mut next, &actions);
+        let (planes, fired, hit) =
+            reference_step(arena.size() as i32, state.planes(), actions.per_plane());
+        prop_assert_eq!(next.planes(), planes);
+        prop_assert_eq!(events.fired.flags(), fired);
+        prop_assert_eq!(events.hit.flags(), hit);
     }
 
     #[test]
@@ -310,7 +314,7 @@ proptest! {
     #[test]
     fn swapping_planes_within_a_side_only_permutes(state in strategy::state(14, 100), actions in strategy::actions()) {
         let game = Game::default();
-        let swap = |s: State| State { planes: [s.planes[1], s.planes[0], s.planes[2], s.planes[3]], ..s };
+        let swap = |s: State| { let p = s.planes(); State::new([p[1], p[0], p[2], p[3]]).with_round(s.round) };
         let m = actions.per_plane();
         let swapped_actions = Actions::from_planes([m[1], m[0], m[2], m[3]]);
         prop_assert_eq!(game.step(&swap(state), &swapped_actions), swap(game.step(&state, &actions)));
@@ -338,12 +342,12 @@ proptest! {
     ) {
         let game = Game::default();
         let planes = planes.map(|(alive, [x, y, z], heading, cooldown)| Plane { alive, pos: Pos::new(x, y, z), heading, cooldown });
-        let mut state = State { planes, round };
+        let mut state = State::new(planes).with_round(round);
         game.advance(&mut state, &actions);
         let _ = game.outcome(&state);
         let mut buf = Vec::new();
         game.legal_actions(&state, Side::P1, &mut buf);
-        for plane in &state.planes {
+        for plane in &state.planes() {
             let _ = plane.is_suicidal(game.arena());
             let _ = plane.shoot_range(game.arena()).count();
             let _ = plane.reach().count();
@@ -359,8 +363,8 @@ proptest! {
         let mv = (!missing).then_some(Move::new(requested, true, false));
         let events = game.advance(&mut state, &Actions::new(Action { moves: [mv, None] }, Action::none()));
         prop_assert_eq!(events.moved[0], Some(plane.heading));
-        prop_assert_eq!(state.planes[0].heading, plane.heading);
-        prop_assert_eq!(state.planes[0].pos, plane.pos.step(plane.heading));
+        prop_assert_eq!(state.planes()[0].heading, plane.heading);
+        prop_assert_eq!(state.planes()[0].pos, plane.pos.step(plane.heading));
         prop_assert_eq!(events.invalid_direction.contains(PlaneId::new(0)), !missing);
     }
 
@@ -378,11 +382,11 @@ proptest! {
         let next = game.step(&state, &actions);
         for i in 0..4 {
             for j in i + 1..4 {
-                prop_assert!(!(next.planes[i].alive && next.planes[j].alive && next.planes[i].pos == next.planes[j].pos));
+                prop_assert!(!(next.planes()[i].alive && next.planes()[j].alive && next.planes()[i].pos == next.planes()[j].pos));
             }
-            let before = state.planes[i];
+            let before = state.planes()[i];
             if !before.alive {
-                prop_assert_eq!(next.planes[i], Plane { cooldown: before.cooldown.saturating_sub(1), ..before });
+                prop_assert_eq!(next.planes()[i], Plane { cooldown: before.cooldown.saturating_sub(1), ..before });
             }
         }
     }
@@ -416,7 +420,7 @@ proptest! {
     fn legal_moves_are_distinct_and_valid(state in strategy::reachable_state(&Game::default())) {
         let game = Game::default();
         for id in PlaneId::ALL {
-            let plane = *state.plane(id);
+            let plane = state.plane(id);
             let moves = game.legal_moves(&state, id);
             let mut results: Vec<(Plane, bool)> = moves.iter().map(|&mv| {
                 prop_assert!(plane.heading.can_turn_to(mv.direction));
@@ -528,7 +532,7 @@ proptest! {
         let theirs = state.side(side.opponent());
         let expected = [own[0], own[1], theirs[0], theirs[1]];
         for k in 0..4 {
-            prop_assert_eq!(seen.planes[k], PlaneReport::of(&expected[k]).to_plane());
+            prop_assert_eq!(seen.planes()[k], PlaneReport::of(&expected[k]).to_plane());
         }
         // The replies make the controller do exactly what the action does in the engine.
         let text = String::from_utf8(output).unwrap();

@@ -96,7 +96,7 @@ fn a_program_that_never_reads_is_given_up() {
         ..limits()
     };
     let (game, mut wrapper) = shell_with("yes 'N 0 0'", short);
-    let state = State::new(game.initial_state(0).planes);
+    let state = State::new(game.initial_state(0).planes());
     let mut turns = 0;
     while wrapper.is_running() && turns < 20_000 {
         wrapper.act(&game, &state, Side::P1);

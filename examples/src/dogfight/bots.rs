@@ -286,7 +286,7 @@ impl SearchBot {
         let moves = game.legal_moves(state, id);
         if moves.is_empty() {
             // A dead plane: its move is ignored.
-            let plane = *state.plane(id);
+            let plane = state.plane(id);
             return smallvec::smallvec![Candidate {
                 mv: Move::slide(Direction::N),
                 after: plane,
@@ -294,7 +294,7 @@ impl SearchBot {
                 score: 0.0,
             }];
         }
-        let plane = *state.plane(id);
+        let plane = state.plane(id);
         let death = if my_last { DEATH * 1.5 } else { DEATH };
         moves
             .iter()
@@ -388,7 +388,7 @@ impl SearchBot {
         let last = game.last_planes(state);
         let enemy_ids = side.opponent().planes();
         let enemies =
-            enemy_ids.map(|id| (Self::responses(state.plane(id), arena), last.contains(id)));
+            enemy_ids.map(|id| (Self::responses(&state.plane(id), arena), last.contains(id)));
         let [first, second] = side.planes();
         let my_last = |id| last.contains(id);
         let a = self.candidates(game, state, first, &enemies, my_last(first));
@@ -972,10 +972,7 @@ mod tests {
                         trace.id,
                         turn.round
                     );
-                    state = State {
-                        planes: turn.state,
-                        round: turn.round,
-                    };
+                    state = State::new(turn.state).with_round(turn.round);
                     checked += 1;
                 }
             }

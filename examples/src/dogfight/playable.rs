@@ -120,10 +120,12 @@ impl Playable for Game {
             .ok_or_else(|| format!("{name}: no trace in the file"))?;
         let game = trace.game().map_err(|e| format!("{name}: {e}"))?;
         let mut states = vec![State::new(trace.initial)];
-        states.extend(trace.turns.iter().map(|turn| State {
-            planes: turn.state,
-            round: turn.round,
-        }));
+        states.extend(
+            trace
+                .turns
+                .iter()
+                .map(|turn| State::new(turn.state).with_round(turn.round)),
+        );
         Ok(Recording {
             game,
             names: vec!["p1".into(), "p2".into()],
