@@ -189,3 +189,25 @@ fn the_match_page_is_the_game_the_run_played() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `play GAME --html PAGE` into a folder that does not exist: one line naming the page, a
+/// failure exit, and nothing written.
+#[test]
+fn an_unwritable_match_page_is_a_one_line_error() {
+    let dir = std::env::temp_dir().join(format!("viewer-nowhere-{}", std::process::id()));
+    let page = dir.join("missing").join("match.html");
+    let (ok, out, err) = play(&[
+        "tron3d",
+        "--games",
+        "1",
+        "--rounds",
+        "10",
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(!ok, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&page.display().to_string()), "{err}");
+    assert!(!dir.exists());
+}
