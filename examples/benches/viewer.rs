@@ -2,7 +2,9 @@
 //! embedded (goal: under 50 ms), and a whole Windward game sampled every N ticks (goal: under 2 s;
 //! N = 97 by default, `VIEWER_BENCH_EVERY=N` to change it). The games are played once, before
 //! measuring; what is measured is `write_html` / `Recorder::write`: rendering every embedded state's
-//! SVG, escaping it into the JSON, and writing and renaming the file.
+//! SVG, sending the lines that changed since the previous frame into the JSON, and writing and
+//! renaming the file. Before each, the CPU time per page (user and system) is printed: on a
+//! machine shared with other work the wall-clock figures include waits for a core.
 //!
 //! `cargo bench -p examples --bench viewer -- --warm-up-time 1 --measurement-time 5`
 
@@ -22,6 +24,35 @@ impl<G: Playable> Watch<G> for All<G> {
     }
     fn step(&mut self, _: &G, _: &[G::Action], _: &G::Events, state: &G::State) {
         self.0.push(state.clone());
+    }
+}
+
+/// This process's user and system CPU time so far, in seconds (Linux: `/proc/self/stat`, in
+/// clock ticks of 1/100 s); `None` elsewhere.
+fn cpu_seconds() -> Option<(f64, f64)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? / 100.0, ticks(12)? / 100.0))
+}
+
+/// Prints the CPU time one call of `write` takes, from `pages` calls: on a loaded machine the
+/// wall-clock figures of criterion include the waits for a core, the CPU time does not.
+fn report_cpu(label: &str, pages: u32, mut write: impl FnMut()) {
+    let Some((user0, sys0)) = cpu_seconds() else {
+        return;
+    };
+    for _ in 0..pages {
+        write();
+    }
+    if let Some((user1, sys1)) = cpu_seconds() {
+        eprintln!(
+            "{label}: CPU per page over {pages} pages: user {:.1} ms, system {:.1} ms",
+            (user1 - user0) * 1000.0 / f64::from(pages),
+            (sys1 - sys0) * 1000.0 / f64::from(pages)
+        );
     }
 }
 
@@ -61,6 +92,9 @@ fn tron3d_200_rounds(c: &mut Criterion) {
         summary.last_step,
         summary.bytes / 1024
     );
+    report_cpu("tron3d", 100, || {
+        write_html(&page, &game, &lineup, &states, &options).expect("written");
+    });
     c.bench_function("viewer_tron3d_200_rounds", |b| {
         b.iter(|| write_html(&page, &game, &lineup, &states, &options).expect("written"))
     });
@@ -105,6 +139,11 @@ fn windward_whole_game(c: &mut Criterion) {
         summary.frames,
         summary.bytes / 1024
     );
+    report_cpu("windward", 5, || {
+        recorder
+            .write(&page, &game, &lineup, &options)
+            .expect("written");
+    });
     let mut group = c.benchmark_group("viewer_windward_whole_game");
     group.sample_size(10);
     group.bench_function(format!("every_{every}"), |b| {

@@ -88,8 +88,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Write the replay viewer of the match's first game (of the shard's first game with
-    /// --shard) to this self-contained HTML file: the game is played again with the same seed
-    /// and seats through the game's contract bots (`play view` for recordings).
+    /// --shard) to this self-contained HTML file: the game as the run played it, with its bots,
+    /// seats and seed (`play view` for recordings).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// With --html: embed every N-th step of the game (and always the last); default 1.
@@ -113,6 +113,23 @@ impl MatchArgs {
                 .map(|name| name.trim().to_owned())
                 .collect()
         }
+    }
+
+    /// What `--html` asks for in a match of `games` games (`--games` or the game's default):
+    /// the page of the first game played, sampled every `--html-every` or `default_every` steps.
+    pub fn page_plan(&self, games: u64, default_every: usize) -> Option<crate::viewer::PagePlan> {
+        let path = self.html.clone()?;
+        Some(crate::viewer::PagePlan {
+            path,
+            index: self
+                .shard
+                .map_or(0, |shard| shard.range(games.max(1)).start),
+            every: self
+                .html_every
+                .map_or(default_every, NonZeroUsize::get)
+                .max(1),
+            seed: self.seed,
+        })
     }
 
     /// Threads, slice and progress for the runner.

@@ -34,39 +34,11 @@ pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "wind
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => quick_start(),
-        Some(Command::Dogfight(options)) => {
-            dogfight::play(&options)?;
-            match_viewer(&options.common, &["search", "random"], 1, |_| {
-                dogfight::game(&options)
-            })
-        }
-        Some(Command::Tron3d(options)) => {
-            tron3d::play(&options)?;
-            match_viewer(
-                &options.common,
-                &["search", "demo", "demo", "demo"],
-                1,
-                |players| tron3d::game(&options, players),
-            )
-        }
-        Some(Command::Cloudwars(options)) => {
-            cloudwars::play(&options)?;
-            match_viewer(&options.common, &["search", "greedy"], 10, |players| {
-                let cfg = cloudwars::match_config(&options);
-                let setup = ::cloudwars::Setup {
-                    params: cfg.params,
-                    players,
-                    ..::cloudwars::Setup::default()
-                };
-                ::cloudwars::Game::with_setup(cfg.config, setup).map_err(|e| e.to_string())
-            })
-        }
-        Some(Command::Amazes(options)) => {
-            amazes::play(&options)?;
-            match_viewer(&options.common, &["explorer", "random"], 3, |_| {
-                amazes_viewer_game(&options)
-            })
-        }
+        // These games write their `--html` page from the run itself (`viewer::MatchPage`).
+        Some(Command::Dogfight(options)) => dogfight::play(&options),
+        Some(Command::Tron3d(options)) => tron3d::play(&options),
+        Some(Command::Cloudwars(options)) => cloudwars::play(&options),
+        Some(Command::Amazes(options)) => amazes::play(&options),
         Some(Command::Windward(options)) => {
             windward::play(&options)?;
             let every = windward::playable::RECORDING_STRIDE as usize;
@@ -190,17 +162,12 @@ fn view_recording<G: playable::Playable>(args: &ViewArgs) -> Result<String, Stri
 
 /// The line `play` prints after writing a viewer page.
 pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> String {
-    format!(
-        "viewer written to {} ({} of {} steps, {} KiB)",
-        page.display(),
-        summary.frames,
-        summary.last_step + 1,
-        summary.bytes.div_ceil(1024)
-    )
+    viewer::view_line(page, summary)
 }
 
-/// `--html PAGE`: writes the viewer of the match's first game (the shard's first with
-/// `--shard`): its seed and seats, played once more through the game's contract bots
+/// `--html PAGE` of `play windward` (until it runs on [`runner::run_playable_watched`], which
+/// gives it [`viewer::MatchPage`] as the other games have it): writes the viewer of the match's
+/// first game (the shard's first with `--shard`): its seed and seats, played once more through the game's contract bots
 /// ([`playable::Playable::bot`], whose names are listed by `play GAME --help`; a line-up shorter
 /// than the game's players is filled with the last contract bot). `default_lineup` is the line-up
 /// without `--bots`; `default_every` the sampling without `--html-every`; `game` builds the game
@@ -247,25 +214,4 @@ fn match_viewer<G: playable::Playable>(
         .map_err(|e| e.to_string())?;
     println!("{}", viewer_line(page, &summary));
     Ok(())
-}
-
-/// The maze of `play amazes --html`: `--maze`, or the first shipped maze.
-fn amazes_viewer_game(options: &amazes::Options) -> Result<::amazes::Game, String> {
-    if options.generated {
-        return Err("--html does not draw --generated mazes yet: give --maze FILE".into());
-    }
-    let file = match &options.maze {
-        Some(path) => ::amazes::MazeFile::parse(&amazes::read_maze(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => ::amazes::mazes::get(0),
-    };
-    let size = file.maze.size();
-    let config = ::amazes::Config {
-        size,
-        min_start_distance2: ::amazes::Config::default()
-            .min_start_distance2
-            .min(2 * (size as u32 - 1).pow(2)),
-        ..::amazes::Config::default()
-    };
-    ::amazes::Game::new(file.maze, config).map_err(|e| e.to_string())
 }

@@ -176,6 +176,18 @@ pub trait Watch<G: Playable> {
 /// Watches nothing.
 impl<G: Playable> Watch<G> for () {}
 
+/// Two watchers of one game (a recording and a viewer page, say), in turn.
+impl<G: Playable, A: Watch<G>, B: Watch<G>> Watch<G> for (A, B) {
+    fn start(&mut self, game: &G, state: &G::State) {
+        self.0.start(game, state);
+        self.1.start(game, state);
+    }
+    fn step(&mut self, game: &G, actions: &[G::Action], events: &G::Events, state: &G::State) {
+        self.0.step(game, actions, events, state);
+        self.1.step(game, actions, events, state);
+    }
+}
+
 /// Plays one game of `game` between the bots of `lineup` seated as `setup` says, through the
 /// [`pathfind::tree::Game`] contract: each step, every player to move is shown its observation
 /// and answers with an action; the joint action is applied in increasing player order.

@@ -2,7 +2,9 @@
 //!
 //! [`write_html`] writes, for any [`Playable`] game, a page with the game's steps embedded as JSON
 //! (every [`ViewerOptions::every`]-th step and always the last: the step's number, each player's
-//! score so far and the SVG picture of the state), a timeline slider, play / pause / step buttons
+//! score so far and the SVG picture of the state, sent as the lines that changed since the
+//! previous frame: the board is embedded once, and a step adds only its moved pieces), a
+//! timeline slider, play / pause / step buttons
 //! (and the arrow keys and space), a table of the players' current and final scores and places,
 //! and a chart of the scores over time that the page's own script draws. It needs no network, no
 //! external script or font, and opens from `file://`.
@@ -28,6 +30,14 @@
 //! Opening the page as `FILE#step=N` shows step `N` (the last embedded step at or before `N` when
 //! `N` was not sampled); the `link` next to the slider is the current step's address.
 //!
+//! # The embedded pictures
+//!
+//! Each frame's `svg` is an array of changes to the previous frame's picture, line by line (the
+//! games' SVG writers put one element on a line, the board first): `n > 0` keeps the next `n`
+//! lines, `n < 0` drops them, a string inserts that line, and the lines after the last change are
+//! kept. The first frame inserts its whole picture. The page rebuilds a picture from the nearest
+//! of the pictures it keeps every 16 frames.
+//!
 //! # Writing
 //!
 //! The pictures are rendered one state at a time into one reused buffer and streamed to a
@@ -36,7 +46,9 @@
 //! the file.
 
 use std::borrow::Borrow;
+use std::collections::HashSet;
 use std::fs::File;
+use std::hash::{Hash, Hasher};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -180,13 +192,20 @@ where
     let mut page = Page {
         out: BufWriter::with_capacity(1 << 16, file),
         svg: String::new(),
+        lines: Vec::new(),
+        previous: String::new(),
+        previous_lines: Vec::new(),
+        old_set: HashSet::new(),
+        new_set: HashSet::new(),
         text: String::new(),
     };
+    // No `sync_all`: the rename already guarantees that no half-written page is ever seen, and
+    // waiting for the disk cost more than writing the page; a page lost to a power cut is
+    // written again by running the command again.
     let written = page
         .write(game, names, frames, options)
         .and_then(|summary| {
-            let file = page.out.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
+            page.out.into_inner().map_err(|e| e.into_error())?;
             Ok(summary)
         });
     let summary = match written {
@@ -224,6 +243,14 @@ struct Page<W: Write> {
     out: W,
     /// One state's SVG.
     svg: String,
+    /// Where each line of `svg` starts and ends (without its newline).
+    lines: Vec<(usize, usize)>,
+    /// The previous frame's SVG and lines, which `svg` is sent as changes to.
+    previous: String,
+    previous_lines: Vec<(usize, usize)>,
+    /// Hashes of the lines of the changed middle of the previous and this frame.
+    old_set: HashSet<u64>,
+    new_set: HashSet<u64>,
     /// Text being escaped into JSON.
     text: String,
 }
@@ -313,7 +340,8 @@ impl<W: Write> Page<W> {
         }))
     }
 
-    /// One frame: `{"step":N,"scores":[...],"svg":"..."}`.
+    /// One frame: `{"step":N,"scores":[...],"svg":[changes]}`, its picture as the changes to
+    /// the previous frame's lines (see [`Ops`]).
     fn frame<G: Playable>(
         &mut self,
         game: &G,
@@ -322,13 +350,69 @@ impl<W: Write> Page<W> {
     ) -> std::io::Result<()> {
         write!(self.out, "{{\"step\":{step},\"scores\":")?;
         self.numbers(&game.current_scores(state))?;
-        self.out.write_all(b",\"svg\":")?;
+        self.out.write_all(b",\"svg\":[")?;
         self.svg.clear();
         game.render_svg(state, &mut self.svg);
-        self.text.clear();
-        escape_json(&self.svg, &mut self.text);
-        self.out.write_all(self.text.as_bytes())?;
-        self.out.write_all(b"}")
+        split_lines(&self.svg, &mut self.lines);
+        self.changes()?;
+        std::mem::swap(&mut self.svg, &mut self.previous);
+        std::mem::swap(&mut self.lines, &mut self.previous_lines);
+        self.out.write_all(b"]}")
+    }
+
+    /// Writes the changes from the previous frame's lines to this frame's: the common first and
+    /// last lines are kept; in between, a line found in both is kept when the walk reaches it in
+    /// both, a line only in the old frame is dropped and one only in the new is inserted.
+    fn changes(&mut self) -> std::io::Result<()> {
+        let (old, new) = (&self.previous, &self.svg);
+        let old_line = |i: usize| &old[self.previous_lines[i].0..self.previous_lines[i].1];
+        let new_line = |j: usize| &new[self.lines[j].0..self.lines[j].1];
+        let (m, n) = (self.previous_lines.len(), self.lines.len());
+        let mut prefix = 0;
+        while prefix < m.min(n) && old_line(prefix) == new_line(prefix) {
+            prefix += 1;
+        }
+        let mut suffix = 0;
+        while suffix < (m - prefix).min(n - prefix)
+            && old_line(m - 1 - suffix) == new_line(n - 1 - suffix)
+        {
+            suffix += 1;
+        }
+        let mut ops = Ops::new(&mut self.out, &mut self.text);
+        ops.keep(prefix)?;
+        let (old_end, new_end) = (m - suffix, n - suffix);
+        self.old_set.clear();
+        self.new_set.clear();
+        if prefix < old_end && prefix < new_end {
+            self.old_set
+                .extend((prefix..old_end).map(|i| hash_line(old_line(i))));
+            self.new_set
+                .extend((prefix..new_end).map(|j| hash_line(new_line(j))));
+        }
+        let (mut i, mut j) = (prefix, prefix);
+        while i < old_end && j < new_end {
+            if old_line(i) == new_line(j) {
+                ops.keep(1)?;
+                i += 1;
+                j += 1;
+            } else if !self.new_set.contains(&hash_line(old_line(i))) {
+                ops.drop(1)?;
+                i += 1;
+            } else if !self.old_set.contains(&hash_line(new_line(j))) {
+                ops.insert(new_line(j))?;
+                j += 1;
+            } else {
+                // Both lines are elsewhere in the other frame: a move, sent as drop and insert.
+                ops.drop(1)?;
+                i += 1;
+            }
+        }
+        ops.drop(old_end - i)?;
+        for j in j..new_end {
+            ops.insert(new_line(j))?;
+        }
+        ops.keep(suffix)?;
+        ops.finish()
     }
 
     fn string(&mut self, text: &str) -> std::io::Result<()> {
@@ -351,6 +435,105 @@ impl<W: Write> Page<W> {
             }
         }
         self.out.write_all(b"]")
+    }
+}
+
+/// Fills `lines` with where each line of `text` starts and ends (newlines excluded; a last
+/// newline ends the last line, it does not start an empty one).
+fn split_lines(text: &str, lines: &mut Vec<(usize, usize)>) {
+    lines.clear();
+    let mut start = 0;
+    for (i, byte) in text.bytes().enumerate() {
+        if byte == b'\n' {
+            lines.push((start, i));
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        lines.push((start, text.len()));
+    }
+}
+
+/// A line's hash, to find which lines of a frame's changed middle the other frame holds.
+fn hash_line(line: &str) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    line.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Writes a frame's picture as changes to the previous frame's lines, the elements of a JSON
+/// array: `n` keeps the next `n` lines, `-n` drops them, a string inserts a line (the page's
+/// script rebuilds each picture from them, joining the lines with newlines). Runs of keeps and
+/// drops are written as one number.
+struct Ops<'a, W: Write> {
+    out: &'a mut W,
+    text: &'a mut String,
+    /// The run not yet written: lines kept (positive) or dropped (negative).
+    run: i64,
+    first: bool,
+}
+
+impl<'a, W: Write> Ops<'a, W> {
+    fn new(out: &'a mut W, text: &'a mut String) -> Self {
+        Ops {
+            out,
+            text,
+            run: 0,
+            first: true,
+        }
+    }
+
+    fn comma(&mut self) -> std::io::Result<()> {
+        if !self.first {
+            self.out.write_all(b",")?;
+        }
+        self.first = false;
+        Ok(())
+    }
+
+    fn flush_run(&mut self) -> std::io::Result<()> {
+        if self.run != 0 {
+            self.comma()?;
+            write!(self.out, "{}", self.run)?;
+            self.run = 0;
+        }
+        Ok(())
+    }
+
+    fn keep(&mut self, lines: usize) -> std::io::Result<()> {
+        if lines > 0 {
+            if self.run < 0 {
+                self.flush_run()?;
+            }
+            self.run += lines as i64;
+        }
+        Ok(())
+    }
+
+    fn drop(&mut self, lines: usize) -> std::io::Result<()> {
+        if lines > 0 {
+            if self.run > 0 {
+                self.flush_run()?;
+            }
+            self.run -= lines as i64;
+        }
+        Ok(())
+    }
+
+    fn insert(&mut self, line: &str) -> std::io::Result<()> {
+        self.flush_run()?;
+        self.comma()?;
+        self.text.clear();
+        escape_json(line, self.text);
+        self.out.write_all(self.text.as_bytes())
+    }
+
+    /// Writes the last run, unless it keeps the rest: the lines after the last change are kept.
+    fn finish(mut self) -> std::io::Result<()> {
+        if self.run > 0 {
+            self.run = 0;
+        }
+        self.flush_run()
     }
 }
 
@@ -458,6 +641,98 @@ impl<G: Playable> Watch<G> for Recorder<G> {
     }
 }
 
+/// What `play GAME --html PAGE` asks of a match: the page of one of its games (the first it
+/// plays), as the run plays it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PagePlan {
+    /// The page to write.
+    pub path: PathBuf,
+    /// The index of the game to show (the first of the match, or of its shard).
+    pub index: u64,
+    /// Embed every `every`-th step (and always the last).
+    pub every: usize,
+    /// The match's base seed, for the page's title.
+    pub seed: u64,
+}
+
+/// A [`Watch`] that records the game the run plays at [`PagePlan::index`] (and nothing of the
+/// others), to write that game's page: one per game, from the runner's `watch` closure (see
+/// [`crate::runner::run_playable_watched`]), handed back to [`MatchPage::write`] in its sink.
+/// The page shows the game the match really played: its bots, seats, seed and result.
+#[derive(Debug, Clone)]
+pub struct MatchPage<G: Playable> {
+    recorder: Option<Recorder<G>>,
+}
+
+impl<G: Playable> MatchPage<G> {
+    /// The watcher of game `setup`: recording when `plan` asks for this game's page.
+    pub fn new(plan: Option<&PagePlan>, setup: &crate::runner::GameSetup) -> MatchPage<G> {
+        MatchPage {
+            recorder: plan
+                .filter(|plan| plan.index == setup.index)
+                .map(|plan| Recorder::new(plan.every)),
+        }
+    }
+
+    /// Whether this watcher records its game.
+    pub fn is_recording(&self) -> bool {
+        self.recorder.is_some()
+    }
+
+    /// Writes the page of the recorded game (nothing when this game was not to be shown) and
+    /// returns the line `play` prints about it. `game` is the table the game was played on,
+    /// `names` the bots of its seats.
+    pub fn write(
+        &self,
+        plan: Option<&PagePlan>,
+        game: &G,
+        names: &[String],
+    ) -> Result<Option<String>, String> {
+        let (Some(plan), Some(recorder)) = (plan, &self.recorder) else {
+            return Ok(None);
+        };
+        let options = ViewerOptions {
+            every: plan.every,
+            title: Some(format!(
+                "{}: game {} (seed {}), {}",
+                G::NAME,
+                plan.index,
+                plan.seed,
+                names.join(" vs ")
+            )),
+        };
+        let summary = recorder
+            .write(&plan.path, game, names, &options)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(view_line(&plan.path, &summary)))
+    }
+}
+
+impl<G: Playable> Watch<G> for MatchPage<G> {
+    fn start(&mut self, game: &G, state: &G::State) {
+        if let Some(recorder) = &mut self.recorder {
+            recorder.start(game, state);
+        }
+    }
+
+    fn step(&mut self, game: &G, actions: &[G::Action], events: &G::Events, state: &G::State) {
+        if let Some(recorder) = &mut self.recorder {
+            recorder.step(game, actions, events, state);
+        }
+    }
+}
+
+/// The line `play` prints after writing a viewer page.
+pub fn view_line(page: &Path, summary: &ViewerSummary) -> String {
+    format!(
+        "viewer written to {} ({} of {} steps, {} KiB)",
+        page.display(),
+        summary.frames,
+        summary.last_step + 1,
+        summary.bytes.div_ceil(1024)
+    )
+}
+
 /// The page of game `index` when a match writes one page per game: `FILE` itself for a
 /// one-game match, else `FILE-<index>.html` (`game.html` → `game-3.html`).
 pub fn page_path(base: &Path, games: u64, index: u64) -> PathBuf {
@@ -482,6 +757,76 @@ mod tests {
         assert!(!out.contains('<'), "{out}");
         let back: String = serde_json::from_str(&out).unwrap();
         assert_eq!(back, text);
+    }
+
+    /// The page's rebuilding of a picture from a frame's changes (as `tail.html` does it).
+    fn apply(base: &[String], changes: &serde_json::Value) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        for change in changes.as_array().unwrap() {
+            match change.as_str() {
+                Some(line) => out.push(line.to_owned()),
+                None => {
+                    let n = change.as_i64().unwrap();
+                    if n > 0 {
+                        out.extend_from_slice(&base[i..i + n as usize]);
+                    }
+                    i += n.unsigned_abs() as usize;
+                }
+            }
+        }
+        out.extend_from_slice(&base[i..]);
+        out
+    }
+
+    #[test]
+    fn frame_changes_rebuild_every_picture() {
+        let pictures = [
+            "",
+            "a\nb\nc\n",
+            "a\nb\nc\n",
+            "a\nx\nb\nc",
+            "c\nb\na\nx\n",
+            "a\na\na\nb\n",
+            "b\n\"</script>\\\n",
+            "",
+            "q\nr\ns\nt\nu\nv\n",
+            "q\nr2\ns\nt\nu2\nv\nw\n",
+            "q\n",
+        ];
+        let mut page = Page {
+            out: Vec::new(),
+            svg: String::new(),
+            lines: Vec::new(),
+            previous: String::new(),
+            previous_lines: Vec::new(),
+            old_set: HashSet::new(),
+            new_set: HashSet::new(),
+            text: String::new(),
+        };
+        let mut lines: Vec<String> = Vec::new();
+        for picture in pictures {
+            page.out.clear();
+            page.svg.clear();
+            page.svg.push_str(picture);
+            split_lines(&page.svg, &mut page.lines);
+            page.out.push(b'[');
+            page.changes().unwrap();
+            page.out.push(b']');
+            std::mem::swap(&mut page.svg, &mut page.previous);
+            std::mem::swap(&mut page.lines, &mut page.previous_lines);
+            let changes: serde_json::Value = serde_json::from_slice(&page.out).unwrap();
+            lines = apply(&lines, &changes);
+            let expected: Vec<&str> = picture.lines().collect();
+            assert_eq!(lines, expected, "{picture:?} from {changes}");
+        }
+        // A picture that does not change is sent as no change at all.
+        page.svg.clear();
+        page.svg.push_str("q\n");
+        split_lines(&page.svg, &mut page.lines);
+        page.out.clear();
+        page.changes().unwrap();
+        assert!(page.out.is_empty());
     }
 
     #[test]

@@ -124,19 +124,19 @@ impl Playable for Toy {
         // A quote, a backslash and a closing script tag in a comment: the embedding must survive.
         out.push_str(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 300 200\">\
-             <!-- \"\\ </script> -->",
+             <!-- \"\\ </script> -->\n",
         );
         let colours = ["#c62828", "#1565c0", "#2e7d32", "#f9a825"];
         for (i, total) in state.totals.iter().enumerate() {
             out.push_str(&format!(
-                "<rect class=\"bar\" x=\"{}\" y=\"0\" width=\"40\" height=\"{}\" fill=\"{}\"/>",
+                "<rect class=\"bar\" x=\"{}\" y=\"0\" width=\"40\" height=\"{}\" fill=\"{}\"/>\n",
                 10 + 60 * i,
                 total.min(&200),
                 colours[i % colours.len()]
             ));
         }
         out.push_str(&format!(
-            "<text x=\"10\" y=\"190\" font-size=\"20\">round {}</text></svg>",
+            "<text x=\"10\" y=\"190\" font-size=\"20\">round {}</text>\n</svg>\n",
             state.round
         ));
     }
@@ -175,6 +175,35 @@ fn embedded(page: &Path) -> serde_json::Value {
     serde_json::from_str(&html[start..end]).unwrap()
 }
 
+/// Every frame's picture, rebuilt from the embedded changes as the page's script does: `n > 0`
+/// keeps `n` lines, `n < 0` drops them, a string inserts a line, the rest is kept.
+fn pictures(data: &serde_json::Value) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for frame in data["frames"].as_array().unwrap() {
+        let mut next = Vec::new();
+        let mut i = 0;
+        for change in frame["svg"].as_array().unwrap() {
+            match change {
+                serde_json::Value::String(line) => next.push(line.clone()),
+                n => {
+                    let n = n.as_i64().unwrap();
+                    if n > 0 {
+                        next.extend_from_slice(&lines[i..i + n as usize]);
+                        i += n as usize;
+                    } else {
+                        i += n.unsigned_abs() as usize;
+                    }
+                }
+            }
+        }
+        next.extend_from_slice(&lines[i..]);
+        lines = next;
+        out.push(lines.join("\n"));
+    }
+    out
+}
+
 #[test]
 fn the_page_embeds_sampled_steps_with_the_last_and_the_final_scores() {
     let dir = TempDir::new("toy-json");
@@ -198,12 +227,15 @@ fn the_page_embeds_sampled_steps_with_the_last_and_the_final_scores() {
         .collect();
     assert_eq!(steps, [0, 10, 20, 25]);
     assert_eq!(data["frames"][1]["scores"], serde_json::json!([10, 20, 30]));
-    assert!(
-        data["frames"][3]["svg"]
-            .as_str()
-            .unwrap()
-            .contains("</script>")
-    );
+    // Each picture is rebuilt exactly from the changes, and the markup is safe in the script.
+    let rebuilt = pictures(&data);
+    let all = states(&game);
+    for (frame, step) in rebuilt.iter().zip([0, 10, 20, 25]) {
+        let mut svg = String::new();
+        game.render_svg(&all[step], &mut svg);
+        assert_eq!(frame, svg.trim_end_matches('\n'), "step {step}");
+    }
+    assert!(rebuilt[3].contains("</script>"));
     assert_eq!(data["final"], serde_json::json!([1025, 1050, 1075]));
     assert_eq!(data["ranks"], serde_json::json!([3, 2, 1]));
     assert_eq!(data["names"][2], "cy \"c\"");
@@ -332,6 +364,8 @@ fn the_page_runs_in_chromium_and_shows_the_steps_and_scores() {
     browser::assert_ran_cleanly(&dom);
     assert_eq!(browser::viewer_attribute(&dom, "data-step"), "10");
     assert_eq!(browser::viewer_attribute(&dom, "data-frames"), "6");
+    // The picture is step 10's, rebuilt from the frames' changes.
+    assert!(dom.contains(">round 10</text>"), "step 10's picture");
     // The names are text, not markup.
     assert!(dom.contains("bob &lt;b&gt;"), "names escaped");
     // The chart has one line per player.

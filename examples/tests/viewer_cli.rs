@@ -116,3 +116,98 @@ fn html_every_needs_html_and_view_needs_html() {
     assert!(!ok);
     assert!(err.contains("--html"), "{err}");
 }
+
+/// `play GAME --html PAGE` shows the game the run played: game 0 of a two-game match with its
+/// bots, seats and seed, whose final scores on the page are those the run recorded for game 0.
+#[test]
+fn the_match_page_is_the_game_the_run_played() {
+    let dir = std::env::temp_dir().join(format!("viewer-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&str, &[&str]); 4] = [
+        ("dogfight", &["--rounds", "40"]),
+        ("tron3d", &["--rounds", "30"]),
+        ("cloudwars", &["--max-iterations", "300"]),
+        ("amazes", &[]),
+    ];
+    for (game, extra) in cases {
+        let page = dir.join(format!("{game}.html"));
+        let results = dir.join(format!("{game}.json"));
+        let mut args = vec![
+            game,
+            "--games",
+            "2",
+            "--seed",
+            "11",
+            "--quiet",
+            "--results",
+            results.to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = play(&args);
+        assert!(ok, "{game}: {out}{err}");
+        assert_eq!(out.matches("viewer written to").count(), 1, "{game}: {out}");
+        let results: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+        let record = results["records"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["index"] == 0)
+            .unwrap_or_else(|| panic!("{game}: no game 0 in {results}"));
+        let data = embedded(&page);
+        let numbers = |v: &serde_json::Value| -> Vec<f64> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect()
+        };
+        assert_eq!(
+            numbers(&data["final"]),
+            numbers(&record["scores"]),
+            "{game}: final scores"
+        );
+        assert_eq!(
+            data["steps"], record["steps"],
+            "{game}: the page's last step is the game's length"
+        );
+        let lineup = results["tournament"]["lineup"].as_array().unwrap();
+        let names: Vec<&serde_json::Value> = record["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| &lineup[e.as_u64().unwrap() as usize])
+            .collect();
+        assert_eq!(
+            data["names"].as_array().unwrap().iter().collect::<Vec<_>>(),
+            names,
+            "{game}: the seats' bots"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `play GAME --html PAGE` into a folder that does not exist: one line naming the page, a
+/// failure exit, and nothing written.
+#[test]
+fn an_unwritable_match_page_is_a_one_line_error() {
+    let dir = std::env::temp_dir().join(format!("viewer-nowhere-{}", std::process::id()));
+    let page = dir.join("missing").join("match.html");
+    let (ok, out, err) = play(&[
+        "tron3d",
+        "--games",
+        "1",
+        "--rounds",
+        "10",
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(!ok, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&page.display().to_string()), "{err}");
+    assert!(!dir.exists());
+}

@@ -1,7 +1,7 @@
 //! The replay viewer of every game in headless Chromium: a short game played through the game's
 //! contract bots, its page written, loaded and checked against the engine: no script error, the
-//! final scores equal the outcome's, opening at a step shows that step's scores, and the
-//! screenshot is not blank. Without Chromium each test prints one line saying it was skipped
+//! final scores equal the outcome's, opening at a step shows that step's scores and picture, and
+//! the screenshot is not blank. Without Chromium each test prints one line saying it was skipped
 //! (and fails when `CI` is set).
 
 mod browser;
@@ -65,6 +65,28 @@ fn check_game<G: Playable>(game: &G, lineup: &[&str], seed: u64, every: usize) {
         step,
         &game.current_scores(&states[step]),
     );
+    // The picture shown at that step is that step's: every element class the engine draws for
+    // it appears as often in the page (the page rebuilds it from the frames' changes).
+    let dom = browser.dump_dom(&page, &format!("#step={step}"));
+    let mut svg = String::new();
+    game.render_svg(&states[step], &mut svg);
+    let mut classes: Vec<&str> = svg
+        .split("class=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    assert!(!classes.is_empty(), "{}: no classes to compare", G::NAME);
+    for class in classes {
+        let pattern = format!("class=\"{class}\"");
+        assert_eq!(
+            dom.matches(&pattern).count(),
+            svg.matches(&pattern).count(),
+            "{}: elements of class {class:?} at step {step}",
+            G::NAME
+        );
+    }
 }
 
 #[test]

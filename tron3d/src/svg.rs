@@ -72,37 +72,15 @@ fn position(board: &Board, v: usize) -> [f64; 3] {
 /// lines, then per vertex a circle (`class="vertex"`, or `class="wall p<owner's player>"`
 /// filled in that player's colour), items as letters (`class="item"`: T, G, P), and every bike
 /// as a ringed circle (`class="bike p<player>"`, a cross when dead). Farther vertices are paler.
+///
+/// One element per line, the board's lines first and in the same order for every state, so that
+/// a replay viewer can send only the lines that change from one step to the next. Each vertex is
+/// projected once per call, and coordinates are whole pixels written as integers: float
+/// formatting was most of the time of a replay page.
 pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut String) {
     let board = game.board();
     let n = board.nb_vertices();
-    let (yaw, pitch) = (options.yaw.to_radians(), options.pitch.to_radians());
-    let (sy, cy, sp, cp) = (yaw.sin(), yaw.cos(), pitch.sin(), pitch.cos());
-    let rotate = |[x, y, z]: [f64; 3]| {
-        let (x, z) = (x * cy + z * sy, -x * sy + z * cy);
-        let (y, z) = (y * cp - z * sp, y * sp + z * cp);
-        [x, y, z]
-    };
-    // Bounds of the projected board, to fit it in the picture.
-    let (mut lo, mut hi) = ([f64::MAX; 3], [f64::MIN; 3]);
-    for v in 0..n {
-        let p = rotate(position(board, v));
-        for i in 0..3 {
-            lo[i] = lo[i].min(p[i]);
-            hi[i] = hi[i].max(p[i]);
-        }
-    }
-    let span = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1e-9);
-    let margin = 20.0;
-    let scale = (options.size - 2.0 * margin) / span;
-    let depth = (hi[2] - lo[2]).max(1e-9);
-    let screen = |v: usize| {
-        let p = rotate(position(board, v));
-        let x = margin + (p[0] - lo[0]) * scale;
-        let y = options.size - margin - (p[1] - lo[1]) * scale;
-        // 1 nearest the viewer (largest z), 0.35 farthest.
-        let near = 0.35 + 0.65 * (p[2] - lo[2]) / depth;
-        (x, y, near)
-    };
+    let screen = project(board, options);
     let colour = |player: usize| -> &str {
         options
             .colours
@@ -122,77 +100,207 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
     );
     out.push_str("<g class=\"edges\" stroke=\"#bbb\" stroke-width=\"1\">\n");
     for v in 0..n {
-        let (x1, y1, _) = screen(v);
+        let (x1, y1, _) = screen[v];
         for &w in board.neighbours(v) {
             if (w as usize) > v {
-                let (x2, y2, _) = screen(w as usize);
-                let _ = writeln!(
-                    out,
-                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
-                );
+                let (x2, y2, _) = screen[w as usize];
+                out.push_str("<line x1=\"");
+                int(out, x1);
+                out.push_str("\" y1=\"");
+                int(out, y1);
+                out.push_str("\" x2=\"");
+                int(out, x2);
+                out.push_str("\" y2=\"");
+                int(out, y2);
+                out.push_str("\"/>\n");
             }
         }
     }
     out.push_str("</g>\n<g class=\"vertices\">\n");
-    for v in 0..n {
-        let (x, y, near) = screen(v);
+    for (v, &(x, y, near)) in screen.iter().enumerate() {
         match state.wall(v) {
             Some(bike) => {
                 let player = state
                     .bikes()
                     .get(bike as usize)
                     .map_or(0, |b| b.player as usize);
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"wall p{player}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" \
-                     fill=\"{}\" opacity=\"{near:.2}\"/>",
-                    colour(player)
-                );
+                out.push_str("<circle class=\"wall p");
+                int(out, player as i64);
+                out.push_str("\" cx=\"");
+                int(out, x);
+                out.push_str("\" cy=\"");
+                int(out, y);
+                out.push_str("\" r=\"5\" fill=\"");
+                out.push_str(colour(player));
+                out.push_str("\" opacity=\"");
+                percent(out, near);
+                out.push_str("\"/>\n");
             }
             None => {
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"vertex\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"2\" fill=\"#888\" \
-                     opacity=\"{near:.2}\"/>"
-                );
+                out.push_str("<circle class=\"vertex\" cx=\"");
+                int(out, x);
+                out.push_str("\" cy=\"");
+                int(out, y);
+                out.push_str("\" r=\"2\" fill=\"#888\" opacity=\"");
+                percent(out, near);
+                out.push_str("\"/>\n");
             }
         }
         let letter = match state.item(v) {
             Item::None => None,
-            Item::Turbo => Some('T'),
-            Item::Ghost => Some('G'),
-            Item::Points => Some('P'),
+            Item::Turbo => Some("T"),
+            Item::Ghost => Some("G"),
+            Item::Points => Some("P"),
         };
         if let Some(letter) = letter {
-            let _ = writeln!(
-                out,
-                "<text class=\"item\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" \
-                 text-anchor=\"middle\" font-family=\"sans-serif\">{letter}</text>",
-                y + 4.0
-            );
+            out.push_str("<text class=\"item\" x=\"");
+            int(out, x);
+            out.push_str("\" y=\"");
+            int(out, y + 4);
+            out.push_str("\" font-size=\"11\" text-anchor=\"middle\" font-family=\"sans-serif\">");
+            out.push_str(letter);
+            out.push_str("</text>\n");
         }
     }
     out.push_str("</g>\n<g class=\"bikes\">\n");
     for (k, bike) in state.bikes().iter().enumerate() {
-        let (x, y, _) = screen((bike.vertex as usize).min(n - 1));
+        let (x, y, _) = screen[(bike.vertex as usize).min(n - 1)];
         let player = bike.player as usize;
         if bike.alive {
-            let _ = writeln!(
-                out,
-                "<circle class=\"bike p{player}\" data-bike=\"{k}\" cx=\"{x:.1}\" cy=\"{y:.1}\" \
-                 r=\"8\" fill=\"{}\" stroke=\"#000\" stroke-width=\"2\"/>",
-                colour(player)
-            );
+            out.push_str("<circle class=\"bike p");
+            int(out, player as i64);
+            out.push_str("\" data-bike=\"");
+            int(out, k as i64);
+            out.push_str("\" cx=\"");
+            int(out, x);
+            out.push_str("\" cy=\"");
+            int(out, y);
+            out.push_str("\" r=\"8\" fill=\"");
+            out.push_str(colour(player));
+            out.push_str("\" stroke=\"#000\" stroke-width=\"2\"/>\n");
         } else {
-            let _ = writeln!(
-                out,
-                "<path class=\"bike p{player} dead\" data-bike=\"{k}\" d=\"M{:.1} {:.1}l10 10m0 \
-                 -10l-10 10\" stroke=\"{}\" stroke-width=\"3\"/>",
-                x - 5.0,
-                y - 5.0,
-                colour(player)
-            );
+            out.push_str("<path class=\"bike p");
+            int(out, player as i64);
+            out.push_str(" dead\" data-bike=\"");
+            int(out, k as i64);
+            out.push_str("\" d=\"M");
+            int(out, x - 5);
+            out.push(' ');
+            int(out, y - 5);
+            out.push_str("l10 10m0 -10l-10 10\" stroke=\"");
+            out.push_str(colour(player));
+            out.push_str("\" stroke-width=\"3\"/>\n");
         }
     }
     out.push_str("</g>\n</svg>\n");
+}
+
+/// Every vertex's place in the picture: whole pixels `(x, y)` and its nearness in hundredths
+/// (100 nearest the viewer, 35 farthest).
+fn project(board: &Board, options: &Options) -> Vec<(i64, i64, u8)> {
+    let n = board.nb_vertices();
+    let (yaw, pitch) = (options.yaw.to_radians(), options.pitch.to_radians());
+    let (sy, cy, sp, cp) = (yaw.sin(), yaw.cos(), pitch.sin(), pitch.cos());
+    let rotated: Vec<[f64; 3]> = (0..n)
+        .map(|v| {
+            let [x, y, z] = position(board, v);
+            let (x, z) = (x * cy + z * sy, -x * sy + z * cy);
+            let (y, z) = (y * cp - z * sp, y * sp + z * cp);
+            [x, y, z]
+        })
+        .collect();
+    // Bounds of the projected board, to fit it in the picture.
+    let (mut lo, mut hi) = ([f64::MAX; 3], [f64::MIN; 3]);
+    for p in &rotated {
+        for i in 0..3 {
+            lo[i] = lo[i].min(p[i]);
+            hi[i] = hi[i].max(p[i]);
+        }
+    }
+    let span = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1e-9);
+    let margin = 20.0;
+    let scale = (options.size - 2.0 * margin) / span;
+    let depth = (hi[2] - lo[2]).max(1e-9);
+    rotated
+        .iter()
+        .map(|p| {
+            let x = margin + (p[0] - lo[0]) * scale;
+            let y = options.size - margin - (p[1] - lo[1]) * scale;
+            let near = 0.35 + 0.65 * (p[2] - lo[2]) / depth;
+            (
+                x.round() as i64,
+                y.round() as i64,
+                (near * 100.0).round().clamp(0.0, 100.0) as u8,
+            )
+        })
+        .collect()
+}
+
+/// Appends `value` in decimal.
+fn int(out: &mut String, value: i64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut rest = value.unsigned_abs();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        out.push('-');
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends hundredths as a fraction: `1`, `0.57`, `0.05`.
+fn percent(out: &mut String, hundredths: u8) {
+    if hundredths >= 100 {
+        out.push('1');
+        return;
+    }
+    out.push_str("0.");
+    out.push(char::from(b'0' + hundredths / 10));
+    out.push(char::from(b'0' + hundredths % 10));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_and_fractions() {
+        let mut out = String::new();
+        for v in [0, 7, -3, 120, i64::MIN + 1] {
+            out.clear();
+            int(&mut out, v);
+            assert_eq!(out, v.to_string());
+        }
+        for (h, text) in [(100, "1"), (57, "0.57"), (5, "0.05"), (35, "0.35")] {
+            out.clear();
+            percent(&mut out, h);
+            assert_eq!(out, text);
+        }
+    }
+
+    #[test]
+    fn one_element_per_line_and_walls_drawn() {
+        use crate::Preset;
+        let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+        let state = game.initial_state(3);
+        let mut out = String::new();
+        render(&game, &state, &mut out);
+        let walls = (0..game.board().nb_vertices())
+            .filter(|&v| state.wall(v).is_some())
+            .count();
+        assert_eq!(out.matches("class=\"wall p").count(), walls);
+        assert!(
+            out.lines().all(|line| line.matches('<').count() <= 2),
+            "{out}"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //!
 //! [`render`] appends one `<svg>` element to the caller's buffer (reuse it between frames).
 
-use std::fmt::Write;
+use std::fmt::Write as _;
 
 use crate::game::Game;
 use crate::map::{Signal, StopSigns, TileType};
@@ -42,18 +42,19 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
 }
 
 /// Appends the picture of `state`: `<svg>` with groups `tiles`, `lights`, `stops`, `passengers`,
-/// `paths` and `cars`; each car is a `<g class="car" data-player="i">`.
+/// `paths` and `cars`; each car is a `<g class="car" data-player="i">`. One element on a line,
+/// the city first, so that a replay viewer sends only the lines a tick changed.
 pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut String) {
     let map = game.map();
     let t = options.tile.max(1) as i64;
     let (w, h) = (i64::from(map.width) * t, i64::from(map.height) * t);
     // `write!` into a String cannot fail.
-    let _ = write!(
+    let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
     );
-    let _ = write!(out, r##"<rect width="{w}" height="{h}" fill="#7fb069"/>"##);
-    out.push_str(r#"<g class="tiles">"#);
+    let _ = writeln!(out, r##"<rect width="{w}" height="{h}" fill="#7fb069"/>"##);
+    out.push_str("<g class=\"tiles\">\n");
     for (i, sq) in map.squares.iter().enumerate() {
         let p = map.point(i);
         let fill = match sq.kind {
@@ -64,14 +65,14 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             TileType::CoffeeStop => "#a0522d",
             TileType::CoffeeBuilding => "#6f4e37",
         };
-        let _ = write!(
+        let _ = writeln!(
             out,
             r#"<rect x="{}" y="{}" width="{t}" height="{t}" fill="{fill}"/>"#,
             i64::from(p.x) * t,
             i64::from(p.y) * t
         );
         if sq.stop_signs != StopSigns::NONE {
-            let _ = write!(
+            let _ = writeln!(
                 out,
                 r##"<rect class="stop-sign" x="{}" y="{}" width="{}" height="{}" fill="#d00000"/>"##,
                 i64::from(p.x) * t + t / 3,
@@ -81,14 +82,14 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             );
         }
     }
-    out.push_str("</g><g class=\"lights\">");
+    out.push_str("</g>\n<g class=\"lights\">\n");
     for (i, &p) in game.lights().iter().enumerate() {
         let colour = match state.signals.get(i).copied().unwrap_or_default() {
             Signal::None => "#888888",
             Signal::NorthSouthGreen | Signal::EastWestGreen => "#00c000",
             Signal::NorthSouthYellow | Signal::EastWestYellow => "#e0c000",
         };
-        let _ = write!(
+        let _ = writeln!(
             out,
             r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}"/>"#,
             i64::from(p.x) * t + t / 2,
@@ -96,7 +97,7 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             (t / 3).max(1)
         );
     }
-    out.push_str("</g><g class=\"stops\">");
+    out.push_str("</g>\n<g class=\"stops\">\n");
     for c in CompanyId::all() {
         let p = state.company_stops[c.index()];
         let _ = write!(
@@ -107,7 +108,7 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             t.max(6)
         );
         crate::xml::escape(c.name(), out);
-        out.push_str("</text>");
+        out.push_str("</text>\n");
     }
     for (i, &p) in state.coffee_stores.iter().enumerate() {
         let _ = write!(
@@ -118,14 +119,14 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             t.max(6)
         );
         crate::xml::escape(crate::state::coffee_store_name(i), out);
-        out.push_str("</text>");
+        out.push_str("</text>\n");
     }
-    out.push_str("</g><g class=\"passengers\">");
+    out.push_str("</g>\n<g class=\"passengers\">\n");
     for (i, ps) in state.passengers.iter().enumerate() {
         let Some(lobby) = ps.lobby else { continue };
         let p = state.company_stops[lobby.index()];
         let k = state.lobby(lobby).position(|q| q.index() == i).unwrap_or(0) as i64;
-        let _ = write!(
+        let _ = writeln!(
             out,
             r##"<circle class="passenger" data-passenger="{i}" cx="{}" cy="{}" r="{}" fill="#ffffff" stroke="#000000"/>"##,
             i64::from(p.x) * t + t / 2 + k * (t / 2).max(1),
@@ -133,9 +134,9 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             (t / 4).max(1)
         );
     }
-    out.push_str("</g>");
+    out.push_str("</g>\n");
     if options.paths {
-        out.push_str("<g class=\"paths\">");
+        out.push_str("<g class=\"paths\">\n");
         for (i, pl) in state.players.iter().enumerate() {
             if pl.car.vehicle.path.is_empty() {
                 continue;
@@ -155,11 +156,11 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
                     i64::from(p.y) * t + t / 2
                 );
             }
-            out.push_str("\"/>");
+            out.push_str("\"/>\n");
         }
-        out.push_str("</g>");
+        out.push_str("</g>\n");
     }
-    out.push_str("<g class=\"cars\">");
+    out.push_str("<g class=\"cars\">\n");
     let unit = i64::from(crate::map::UNITS_PER_TILE);
     for (i, pl) in state.players.iter().enumerate() {
         // The car's map position is in 1/24 tile units.
@@ -177,9 +178,10 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             out.push(' ');
             crate::xml::escape(p.name(), out);
         }
-        out.push_str("</text></g>");
+        out.push_str("</text></g>\n");
     }
-    out.push_str("</g></svg>");
+    // The line of `</svg>` is the last: no newline after it.
+    out.push_str("</g>\n</svg>");
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::cli::MatchArgs;
 use crate::results::{GameRecord, Results, Tournament, ranks_from_scores};
-use crate::runner::{self, GameSetup};
+use crate::runner::{self, GameSetup, Watch};
+use crate::viewer::{MatchPage, PagePlan};
 use bots::{BOTS, Bot};
 
 /// Games played when `--games` is not given.
@@ -64,10 +65,22 @@ pub fn play_game_stats(
     bots: [&mut dyn Bot; 2],
     seed: u64,
 ) -> (Outcome, GameStats) {
+    play_game_watched(game, starts, bots, seed, &mut ())
+}
+
+/// [`play_game_stats`], shown to `watch` turn by turn (for a viewer page).
+fn play_game_watched(
+    game: &Game,
+    starts: [Pose; 2],
+    bots: [&mut dyn Bot; 2],
+    seed: u64,
+    watch: &mut impl Watch<Game>,
+) -> (Outcome, GameStats) {
     let mut stats = GameStats::default();
     let mut state = game
         .initial_state_with(starts)
         .unwrap_or_else(|_| game.initial_state(seed));
+    watch.start(game, &state);
     let [red, blue] = bots;
     red.reset(game.config().size, seed);
     blue.reset(game.config().size, seed.wrapping_add(1));
@@ -82,7 +95,9 @@ pub fn play_game_stats(
         let p = state.to_move();
         let view = game.observe(&state, state.to_move());
         let line = players[p.index()].choose(&view);
-        let e = game.advance(&mut state, &Action::Moves(line));
+        let action = Action::Moves(line);
+        let e = game.advance(&mut state, &action);
+        watch.step(game, std::slice::from_ref(&action), &e, &state);
         stats.charged[p.index()] += e.charged as usize;
         stats.captures[p.index()] += e.captured as usize;
         stats.turns += 1;
@@ -129,8 +144,10 @@ fn play_one(
     lineup: &[String],
     setup: &GameSetup,
     verbose: bool,
-) -> Result<(GameRecord, Option<String>), String> {
+    plan: Option<&PagePlan>,
+) -> Result<(GameRecord, OneGame), String> {
     let (game, starts) = maze_and_starts(maze, generated, setup)?;
+    let mut page = MatchPage::new(plan, setup);
     let mut seats = Vec::with_capacity(2);
     for &entry in &setup.seats {
         let name = &lineup[entry];
@@ -145,7 +162,13 @@ fn play_one(
             lineup.len()
         ));
     };
-    let (outcome, stats) = play_game_stats(&game, starts, [&mut **red, &mut **blue], setup.seed);
+    let (outcome, stats) = play_game_watched(
+        &game,
+        starts,
+        [&mut **red, &mut **blue],
+        setup.seed,
+        &mut page,
+    );
     let scores: Vec<f64> = outcome.scores.iter().map(|&s| f64::from(s)).collect();
     let line = verbose.then(|| {
         format!(
@@ -165,8 +188,13 @@ fn play_one(
         scores,
         steps: stats.turns as u64,
     };
-    Ok((record, line))
+    let page = page.is_recording().then_some((game, page));
+    Ok((record, (line, page)))
 }
+
+/// What a game of a tournament leaves besides its record: its `--verbose` line, and its maze
+/// and viewer page when `--html` shows it.
+type OneGame = (Option<String>, Option<(Game, MatchPage<Game>)>);
 
 /// Runs the tournament `play amazes` describes.
 pub fn tournament(options: &Options) -> Result<Results, String> {
@@ -193,6 +221,8 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
+    // Every third turn: a game is hundreds of turns of one character each.
+    let plan = options.common.page_plan(tournament.games, 3);
     runner::run(
         &tournament,
         &options.common.run_options(),
@@ -203,11 +233,22 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
                 &tournament.lineup,
                 setup,
                 options.verbose,
+                plan.as_ref(),
             )
         },
-        |_, line| {
+        |setup, (line, page)| {
             if let Some(line) = line {
                 println!("{line}");
+            }
+            if let Some((game, page)) = page {
+                let names: Vec<String> = setup
+                    .seats
+                    .iter()
+                    .map(|&e| tournament.lineup[e].clone())
+                    .collect();
+                if let Some(line) = page.write(plan.as_ref(), &game, &names)? {
+                    println!("{line}");
+                }
             }
             Ok(())
         },

@@ -14,6 +14,7 @@ use crate::bot::Bot;
 use crate::cli::MatchArgs;
 use crate::results::{Results, Tournament};
 use crate::runner::{self, RunOptions};
+use crate::viewer::{MatchPage, PagePlan};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 2;
@@ -321,20 +322,45 @@ pub fn tournament(
     }
     let tournament = Tournament {
         game: "cloudwars".into(),
-        setup: format!(
-            "{}x{} board, {} rainclouds, bots every {} iterations, at most {} iterations",
-            cfg.config.width,
-            cfg.config.height,
-            cfg.params.rainclouds,
-            cfg.every,
-            cfg.max_iterations
-        ),
+        setup: setup_line(cfg),
         lineup,
         games,
         seed,
         rotate,
     };
-    runner::run_playable(&[Match::new(cfg)?], &tournament, options)
+    tournament_paged(cfg, tournament, options, None)
+}
+
+/// Runs a tournament, writing the page of the game `plan` names (`--html`) as it is played.
+fn tournament_paged(
+    cfg: &MatchConfig,
+    tournament: Tournament,
+    options: &RunOptions,
+    plan: Option<&PagePlan>,
+) -> Result<Results, String> {
+    let table = Match::new(cfg)?;
+    let lineup = tournament.lineup.clone();
+    runner::run_playable_watched(
+        std::slice::from_ref(&table),
+        &tournament,
+        options,
+        |setup| MatchPage::new(plan, setup),
+        |setup, page| {
+            let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
+            if let Some(line) = page.write(plan, &table, &names)? {
+                println!("{line}");
+            }
+            Ok(())
+        },
+    )
+}
+
+/// The tournament's description of its settings.
+fn setup_line(cfg: &MatchConfig) -> String {
+    format!(
+        "{}x{} board, {} rainclouds, bots every {} iterations, at most {} iterations",
+        cfg.config.width, cfg.config.height, cfg.params.rainclouds, cfg.every, cfg.max_iterations
+    )
 }
 
 /// The tally of a match between two bots.
@@ -392,17 +418,27 @@ pub fn match_config(options: &Options) -> MatchConfig {
     cfg
 }
 
-/// Runs `play cloudwars`.
+/// Runs `play cloudwars`; with `--html`, writes the page of the match's first game.
 pub fn play(options: &Options) -> Result<(), String> {
     let common = &options.common;
-    let results = tournament(
-        &match_config(options),
-        common.lineup_or(&["search", "greedy"]),
-        common.games_or(DEFAULT_GAMES),
-        common.seed,
-        !common.fixed_seats,
-        &common.run_options(),
-    )?;
+    let cfg = match_config(options);
+    let lineup = common.lineup_or(&["search", "greedy"]);
+    if lineup.len() != 2 {
+        return Err(format!(
+            "--bots takes two bot names, e.g. search,greedy (got {})",
+            lineup.len()
+        ));
+    }
+    let tournament = Tournament {
+        game: "cloudwars".into(),
+        setup: setup_line(&cfg),
+        lineup,
+        games: common.games_or(DEFAULT_GAMES),
+        seed: common.seed,
+        rotate: !common.fixed_seats,
+    };
+    let plan = common.page_plan(tournament.games, 1);
+    let results = tournament_paged(&cfg, tournament, &common.run_options(), plan.as_ref())?;
     common.report(&results)
 }
 

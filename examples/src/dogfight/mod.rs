@@ -16,7 +16,8 @@ use dogfight::{Arena, Config, Game};
 use crate::cli::MatchArgs;
 use crate::playable::Playable;
 use crate::results::{GameRecord, Results, Tournament};
-use crate::runner::{self, GameSetup};
+use crate::runner::{self, GameSetup, Watch};
+use crate::viewer::MatchPage;
 
 /// Fights played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 100;
@@ -70,6 +71,7 @@ pub fn play_fight(
     lineup: &[String],
     setup: &GameSetup,
     record: bool,
+    watch: &mut impl Watch<Game>,
 ) -> Result<(GameRecord, FightExtras), String> {
     let mut seats = Vec::with_capacity(2);
     for (seat, &entry) in setup.seats.iter().enumerate() {
@@ -92,10 +94,12 @@ pub fn play_fight(
         let id = format!("{}_vs_{}_{}", names[0], names[1], setup.index + 1);
         Trace::new(id, game, start)
     });
+    watch.start(game, &start);
     let outcome = play_fight_from(game, start, [&mut **p1, &mut **p2], |round| {
         if let Some(trace) = trace.as_mut() {
             trace.push(round);
         }
+        watch.step(game, &round.actions.0, &round.events, &round.after);
     });
     let faults = [p1.fight_fault(), p2.fight_fault()];
     let line = trace.map(|mut trace| {
@@ -150,11 +154,25 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
     };
     let recording = out.is_some();
     let mut faults = vec![Faults::default(); tournament.lineup.len()];
+    let plan = options.common.page_plan(tournament.games, 1);
     let results = runner::run(
         &tournament,
         &options.common.run_options(),
-        |setup| play_fight(&game, &tournament.lineup, setup, recording),
-        |setup, (line, fight_faults)| {
+        |setup| {
+            let mut page = MatchPage::new(plan.as_ref(), setup);
+            let (record, extras) =
+                play_fight(&game, &tournament.lineup, setup, recording, &mut page)?;
+            Ok((record, (extras, page)))
+        },
+        |setup, ((line, fight_faults), page)| {
+            let names: Vec<String> = setup
+                .seats
+                .iter()
+                .map(|&e| label(&tournament.lineup[e]))
+                .collect();
+            if let Some(line) = page.write(plan.as_ref(), &game, &names)? {
+                println!("{line}");
+            }
             for (seat, fault) in fight_faults.into_iter().enumerate() {
                 if let Some(fault) = fault {
                     faults[setup.seats[seat]].record(setup.index + 1, fault);

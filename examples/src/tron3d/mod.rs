@@ -17,6 +17,7 @@ use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
 use crate::cli::MatchArgs;
 use crate::results::{Results, Tournament};
 use crate::runner::{self, Watch};
+use crate::viewer::MatchPage;
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 4;
@@ -163,20 +164,30 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
+    let plan = options.common.page_plan(tournament.games, 1);
     runner::run_playable_watched(
         std::slice::from_ref(&game),
         &tournament,
         &options.common.run_options(),
         |setup| {
             let names = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
-            T3dWatch::new(names, options.t3d.is_some())
+            (
+                T3dWatch::new(names, options.t3d.is_some()),
+                MatchPage::new(plan.as_ref(), setup),
+            )
         },
-        |setup, watch| match (&options.t3d, watch.finish()) {
-            (Some(base), Some(text)) => {
-                let path = t3d_path(base, tournament.games, setup.index);
-                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        |setup, (watch, page)| {
+            let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
+            if let Some(line) = page.write(plan.as_ref(), &game, &names)? {
+                println!("{line}");
             }
-            _ => Ok(()),
+            match (&options.t3d, watch.finish()) {
+                (Some(base), Some(text)) => {
+                    let path = t3d_path(base, tournament.games, setup.index);
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+                }
+                _ => Ok(()),
+            }
         },
     )
 }
