@@ -18,7 +18,8 @@
 //! Each run prints its wall time, the process's CPU time (user + system, as `getrusage` counts
 //! it, read from `/proc/self/stat`), the CPU time per fight, the CPU time spent inside fights
 //! (each worker thread's own clock, `/proc/thread-self/schedstat`), the tail (how long the last
-//! busy thread played alone after another had run out of fights), the host's steal time and the
+//! busy thread played alone after another had run out of fights, and how many fights were still
+//! being played then), the host's steal time and the
 //! load average; every run's table must be identical to the first one's (the binary fails
 //! otherwise). The summary gives the medians, the wall-clock speed-up (meaningful only on a quiet
 //! machine), the extra CPU per fight of two threads, and the speed-up that the CPU figures project
@@ -57,6 +58,9 @@ struct Run {
     in_fights: f64,
     /// Seconds the last busy thread played alone.
     tail: f64,
+    /// Fights still being played when the first thread ran out of fights: the tail counted in
+    /// fights, which the machine's load does not inflate.
+    tail_fights: usize,
     /// Per thread: fights played and CPU seconds inside them.
     threads: Vec<(u64, f64)>,
     steal: Option<f64>,
@@ -191,6 +195,11 @@ fn run(games: u64, jobs: usize) -> Run {
     let tail = last
         .saturating_sub(first_idle.max(first_start))
         .as_secs_f64();
+    let tail_fights = if jobs > 1 {
+        timings.iter().filter(|t| t.end > first_idle).count()
+    } else {
+        0
+    };
     Run {
         mode: if jobs == 1 { "jobs 1" } else { "jobs 2" },
         wall,
@@ -198,6 +207,7 @@ fn run(games: u64, jobs: usize) -> Run {
         sys,
         in_fights: threads.iter().map(|&(_, cpu)| cpu).sum(),
         tail,
+        tail_fights,
         threads,
         steal,
         load: (load_before, load_average()),
@@ -292,6 +302,8 @@ fn processes(games: u64) -> Run {
         sys,
         in_fights: user + sys,
         tail: (ends[0].as_secs_f64() - ends[1].as_secs_f64()).abs(),
+        // Not counted: the processes report no per-fight times.
+        tail_fights: 0,
         threads: halves.to_vec(),
         steal,
         load: (load_before, load_average()),
@@ -382,12 +394,13 @@ fn main() {
     let games = games as f64;
     for mode in ["jobs 1", "jobs 2", "2 procs"] {
         println!(
-            "median {mode}: wall {:.2} s, cpu {:.2} s, {:.2} ms cpu/fight ({:.2} in fights), tail {:.3} s",
+            "median {mode}: wall {:.2} s, cpu {:.2} s, {:.2} ms cpu/fight ({:.2} in fights), tail {:.3} s ({} fights)",
             of(mode, &|r| r.wall),
             of(mode, &Run::cpu),
             of(mode, &|r| r.cpu() / games * 1e3),
             of(mode, &|r| r.in_fights / games * 1e3),
             of(mode, &|r| r.tail),
+            of(mode, &|r| r.tail_fights as f64),
         );
     }
     let (wall1, wall2) = (of("jobs 1", &|r| r.wall), of("jobs 2", &|r| r.wall));
@@ -416,7 +429,7 @@ fn report(round: u64, games: u64, r: &Run) {
     let per_fight = |seconds: f64| seconds / games as f64 * 1e3;
     println!(
         "run {round} {}: wall {:.2} s, cpu {:.2} s (user {:.2}, sys {:.2}), cpu/fight {:.2} ms, \
-         in fights {:.2} ms, cpu/wall {:.2}, tail {:.3} s, steal {}, load {} -> {}",
+         in fights {:.2} ms, cpu/wall {:.2}, tail {:.3} s ({} fights), steal {}, load {} -> {}",
         r.mode,
         r.wall,
         r.cpu(),
@@ -426,6 +439,7 @@ fn report(round: u64, games: u64, r: &Run) {
         per_fight(r.in_fights),
         r.cpu() / r.wall,
         r.tail,
+        r.tail_fights,
         r.steal.map_or("?".into(), |s| format!("{:.1}%", s * 100.0)),
         r.load.0,
         r.load.1,
