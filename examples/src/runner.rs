@@ -122,6 +122,11 @@ where
         let played: Vec<Result<(GameRecord, T), String>> = pool.install(|| {
             setups
                 .par_iter()
+                // One game per work unit. Rayon's default splitting makes a few long runs of
+                // consecutive games, and a thread that has started one cannot share it: the other
+                // thread idled for up to a second at the end of 1000 Dogfight fights. A game takes
+                // milliseconds, a work unit about a microsecond, so the tail is one game at most.
+                .with_max_len(1)
                 .map(|setup| {
                     let result = play(setup);
                     progress.inc(1);

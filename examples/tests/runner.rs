@@ -241,6 +241,61 @@ fn results_are_identical_for_every_number_of_jobs() {
 }
 
 #[test]
+fn results_are_identical_across_batches_and_thread_counts() {
+    // More games than one batch of the runner (1024), on more threads than the machine has
+    // cores: every game is its own work unit and a batch's games finish in any order.
+    let t = tournament(&["three", "random", "random"], 1100, true);
+    let one = run(&t, 1, None);
+    assert!(one.records.iter().zip(0..).all(|(r, i)| r.index == i));
+    for jobs in [2, 5] {
+        assert_eq!(run(&t, jobs, None), one, "--jobs {jobs}");
+    }
+}
+
+/// The runner hands out one game at a time: while one thread is held up by a long game, the
+/// other threads play every other game (with long runs of consecutive games as work units, the
+/// games after the long one would wait for it, and the last thread would play them alone).
+#[test]
+fn a_long_game_holds_up_no_other_game() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+    let t = tournament(&["three", "one", "random"], 200, false);
+    let options = RunOptions {
+        jobs: std::num::NonZeroUsize::new(2),
+        shard: None,
+        progress: false,
+    };
+    let game = toy();
+    let finished = AtomicU64::new(0);
+    let results = examples::runner::run(
+        &t,
+        &options,
+        |setup| {
+            if setup.index == 0 {
+                // Game 0 ends only once all 199 others have (a generous limit turns a hang
+                // into a failure; a busy machine needs a fraction of a second).
+                let start = Instant::now();
+                while finished.load(Ordering::SeqCst) < t.games - 1 {
+                    if start.elapsed() > Duration::from_secs(120) {
+                        return Err(format!(
+                            "games held up behind game 0: {} of 199 finished",
+                            finished.load(Ordering::SeqCst)
+                        ));
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let record = play_game(&game, &t.lineup, setup, &mut ())?;
+            finished.fetch_add(1, Ordering::SeqCst);
+            Ok((record, ()))
+        },
+        |_, ()| Ok(()),
+    )
+    .unwrap();
+    assert_eq!(results, run(&t, 1, None));
+}
+
+#[test]
 fn shards_merged_equal_one_run_also_through_files() {
     let t = tournament(&["three", "random", "one"], 25, true);
     let whole = run(&t, 2, None);

@@ -126,9 +126,10 @@ pub fn game(options: &Options) -> Result<Game, String> {
     Game::new(arena, config).map_err(|e| e.to_string())
 }
 
-/// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
-/// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
-pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
+/// The game and the tournament `play dogfight` describes, each fight then played by
+/// [`play_fight`]: for [`tournament`], and for the `parallel` benchmark, which times the runner on
+/// the very same fights.
+pub fn plan(options: &Options) -> Result<(Game, Tournament), String> {
     let lineup = options.common.lineup_or(&["search", "random"]);
     if lineup.len() != 2 {
         return Err(format!("--bots needs two names, got {}", lineup.len()));
@@ -146,6 +147,13 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
+    Ok((game, tournament))
+}
+
+/// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
+/// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
+pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
+    let (game, tournament) = plan(options)?;
     let mut out = match &options.record {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
