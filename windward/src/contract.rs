@@ -58,14 +58,33 @@ pub enum Action {
         /// The card.
         card: Card,
     },
+    /// The messages a client sends in one tick, as the order-level loop
+    /// ([`Game::advance_into`]) queues them: applied in this order where the original applies
+    /// queued orders. What the built-in AI and the planner send (several cards and a path in one
+    /// tick). An order from another sender, or one that fails [`Order::validate`], changes
+    /// nothing (the original's server ignores it).
+    Orders(Vec<Order>),
 }
 
 impl Action {
+    /// The same action as the [`Order`]s a client would send for `player`, appended to `out`
+    /// (nothing for [`Action::Wait`] and an action naming a stop that does not exist; the orders
+    /// of [`Action::Orders`] that `player` sent).
+    pub fn to_orders(&self, game: &Game, state: &State, player: PlayerId, out: &mut Vec<Order>) {
+        match self {
+            Action::Orders(orders) => {
+                out.extend(orders.iter().filter(|o| o.player() == player).cloned())
+            }
+            _ => out.extend(self.to_order(game, state, player)),
+        }
+    }
+
     /// The same action as the [`Order`] a client would send for `player` (allocates the path),
-    /// or `None` for [`Action::Wait`] and an action naming a stop that does not exist.
+    /// or `None` for [`Action::Wait`], an action naming a stop that does not exist, and
+    /// [`Action::Orders`] (which may be several: [`Action::to_orders`]).
     pub fn to_order(&self, game: &Game, state: &State, player: PlayerId) -> Option<Order> {
         match self {
-            Action::Wait => None,
+            Action::Wait | Action::Orders(_) => None,
             Action::GoTo { stop, pickup } => {
                 let car = &state.players.get(player.index())?.car.vehicle;
                 let mut path = Vec::new();
@@ -241,6 +260,13 @@ impl Game {
                     card: *card,
                 };
                 apply_order(self, state, &order, events, rng);
+            }
+            Action::Orders(orders) => {
+                // `apply_order` drops an order that fails `Order::validate`; one from another
+                // sender is dropped here, as the original's server ignores it.
+                for order in orders.iter().filter(|o| o.player() == player) {
+                    apply_order(self, state, order, events, rng);
+                }
             }
         }
     }
