@@ -409,21 +409,21 @@ impl Game {
     /// [`Observation`]). (The `<status>` message the server sends is
     /// `protocol::status_message`.)
     pub fn observe(&self, state: &State, player: PlayerId) -> Observation {
-        let mut seen = state.clone();
-        let mut hand_sizes = [0; NUM_PLAYERS];
-        for (i, pl) in seen.players.iter_mut().enumerate() {
-            hand_sizes[i] = pl.hand.len() as u8;
-            if i != player.index() {
-                let hidden = std::mem::take(&mut pl.hand);
-                pl.deck.extend(hidden);
-            }
-        }
-        seen.rng = Pcg64Mcg::seed_from_u64(0);
-        Observation {
+        let mut seen = Observation {
             viewer: player,
-            state: seen,
-            hand_sizes,
-        }
+            state: state.clone(),
+            hand_sizes: [0; NUM_PLAYERS],
+        };
+        hide_hands(&mut seen, player);
+        seen
+    }
+
+    /// [`Game::observe`] into `out`, reusing its buffers (a state's `clone_from` copies into the
+    /// cars' paths and the signals): no allocation once they have grown, for a runner that
+    /// shows a bot its observation every tick.
+    pub fn observe_into(&self, state: &State, player: PlayerId, out: &mut Observation) {
+        out.state.clone_from(state);
+        hide_hands(out, player);
     }
 
     /// A full state consistent with `observation`: every other player's hand is drawn at random
@@ -446,6 +446,20 @@ impl Game {
         state.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         state
     }
+}
+
+/// Turns `seen` (holding the full state) into `player`'s observation: every other hand moved to
+/// the end of its owner's deck (only its size kept), and a fixed random generator.
+fn hide_hands(seen: &mut Observation, player: PlayerId) {
+    seen.viewer = player;
+    for (i, pl) in seen.state.players.iter_mut().enumerate() {
+        seen.hand_sizes[i] = pl.hand.len() as u8;
+        if i != player.index() {
+            pl.deck.extend_from_slice(&pl.hand);
+            pl.hand.clear();
+        }
+    }
+    seen.state.rng = Pcg64Mcg::seed_from_u64(0);
 }
 
 /// A playout policy for searches on Windward: a player keeps driving ([`Action::Wait`], the first
