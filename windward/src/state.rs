@@ -308,7 +308,7 @@ impl Card {
 }
 
 /// A passenger (a CEO).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Passenger {
     /// The company whose lobby they wait in; `None` in a car, or when done (rules §12.1).
@@ -415,6 +415,37 @@ where
 {
     dst.clear();
     dst.extend_from_slice(src);
+}
+
+impl Clone for Passenger {
+    fn clone(&self) -> Passenger {
+        Passenger {
+            lobby: self.lobby,
+            car: self.car,
+            start: self.start,
+            destination: self.destination,
+            route: self.route.clone(),
+            enemies: self.enemies.clone(),
+        }
+    }
+
+    /// The lists as one copy each (see [`State`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Passenger) {
+        let Passenger {
+            lobby,
+            car,
+            start,
+            destination,
+            route,
+            enemies,
+        } = source;
+        self.lobby = *lobby;
+        self.car = *car;
+        self.start = *start;
+        self.destination = *destination;
+        copy_from(&mut self.route, route);
+        copy_from(&mut self.enemies, enemies);
+    }
 }
 
 impl Clone for Player {

@@ -25,7 +25,7 @@ impl Clone for Vehicle {
             location: self.location,
             motion: self.motion,
             tail: self.tail,
-            future: self.future.clone(),
+            future: self.future,
             path: self.path.clone(),
         }
     }
@@ -43,7 +43,7 @@ impl Clone for Vehicle {
         self.location = *location;
         self.motion = *motion;
         self.tail = *tail;
-        self.future.clone_from(future);
+        self.future = *future;
         self.path.clone_from(path);
     }
 }
