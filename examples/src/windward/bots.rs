@@ -647,10 +647,10 @@ impl Bot<Game> for Planner {
 
 /// The planner's knowledge as a bot of the workspace's contract
 /// ([`examples::bot::Bot`](crate::bot::Bot) over [`pathfind::tree::Game`]): one
-/// [`Action`](windward::Action) per tick from what the player observes (the state with the other
+/// [`Action`] per tick from what the player observes (the state with the other
 /// hands hidden). It draws ALL_OTHER_CARS_QUARTER_SPEED and STOP_CAR at the start, plays the first
 /// at once and the second on the leading rival (as [`Planner`]), and sends a
-/// [`GoTo`](windward::Action::GoTo) to the planner's choice of stop whenever its passenger,
+/// [`GoTo`](Action::GoTo) to the planner's choice of stop whenever its passenger,
 /// deliveries or coffee change, its path runs out, or every 200 ticks (passengers move); it waits
 /// otherwise.
 #[derive(Debug, Clone, Default)]
