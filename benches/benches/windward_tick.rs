@@ -5,35 +5,40 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use examples::windward::bots::{Bot, make_bot};
-use examples::windward::run_round;
+use examples::bot::Bot;
+use examples::runner::{GameSetup, play_game};
+use examples::windward::bots;
 use pathfind::tree::{self, FlatMonteCarlo, SearchConfig};
-use windward::rules::Event;
-use windward::tick::Order;
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
 use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, PlayerId, State, mapgen};
 
-/// A mid-round state: `ticks` ticks of the planner against nine built-in AIs.
+/// A mid-round state: `ticks` ticks of the planner against nine built-in AIs, through the
+/// one bot shape (`examples::bot::Bot`) as the runner drives it.
 fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
-    let mut bots: Vec<Box<dyn Bot>> = (0..NUM_PLAYERS)
-        .map(|i| make_bot(if i == 0 { "planner" } else { "builtin" }, i as u64).unwrap())
+    let mut bots: Vec<Box<dyn Bot<Game>>> = (0..NUM_PLAYERS)
+        .map(|i| bots::bot(if i == 0 { "planner" } else { "builtin" }).unwrap())
         .collect();
-    let mut state = game.initial_state(seed);
-    let mut orders: Vec<Order> = Vec::new();
-    let mut events: Vec<Event> = Vec::new();
     for (i, bot) in bots.iter_mut().enumerate() {
-        bot.setup(game, &state, PlayerId(i as u8), &mut orders);
+        bot.new_game(game, i, i as u64);
     }
+    let mut state = game.initial_state(seed);
+    let mut actions: Vec<Action> = Vec::with_capacity(NUM_PLAYERS);
     for _ in 0..ticks {
         if state.is_over() {
             break;
         }
-        events.clear();
-        game.advance_into(&mut state, &orders, &mut events);
-        orders.clear();
+        actions.clear();
         for (i, bot) in bots.iter_mut().enumerate() {
-            bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);
+            let action = match bot.act_unobserved(game, i) {
+                Some(action) => action,
+                None => bot.act(game, &game.observe(&state, PlayerId(i as u8)), i),
+            };
+            actions.push(action);
+        }
+        let events = game.advance_actions(&mut state, &actions);
+        for (i, bot) in bots.iter_mut().enumerate() {
+            bot.hear(game, &events, i);
         }
     }
     state
@@ -154,15 +159,18 @@ fn ticks(c: &mut Criterion) {
     let mut rounds = c.benchmark_group("windward_round");
     rounds.sample_size(10);
     rounds.bench_function("full round, planner vs 9 built-in AIs, city1", |b| {
+        let lineup: Vec<String> = (0..NUM_PLAYERS)
+            .map(|i| if i == 0 { "planner" } else { "builtin" }.to_string())
+            .collect();
         let mut seed = 0;
         b.iter(|| {
             seed += 1;
-            let mut bots: Vec<Box<dyn Bot>> = (0..NUM_PLAYERS)
-                .map(|i| {
-                    make_bot(if i == 0 { "planner" } else { "builtin" }, seed + i as u64).unwrap()
-                })
-                .collect();
-            black_box(run_round(&game, seed, &mut bots))
+            let setup = GameSetup {
+                index: 0,
+                seed,
+                seats: (0..NUM_PLAYERS).collect(),
+            };
+            black_box(play_game(&game, &lineup, &setup, &mut ()).unwrap())
         })
     });
     rounds.finish();

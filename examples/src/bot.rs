@@ -1,6 +1,7 @@
 //! The one bot shape every example bot has, for any game of the [`pathfind::tree::Game`] contract.
 //!
-//! A bot is told what its player observes and answers with one action for that player. The match
+//! A bot is told what its player observes and answers with one action for that player (and, in
+//! games whose events are public, hears every step's events). The match
 //! and tournament runner drives any mix of bots through the contract, so the
 //! same runner, results table and tests serve all five games.
 
@@ -21,6 +22,23 @@ pub trait Bot<G: Game> {
     /// is to move; the action should be one of `game.legal_actions` (an illegal one gets the
     /// game's documented handling).
     fn act(&mut self, game: &G, observation: &G::Observation, player: usize) -> G::Action;
+
+    /// The action of a step the bot decides without looking (say, it waits until it hears
+    /// something), or `None` (the default) to be shown its observation and asked with
+    /// [`Bot::act`]. Saves making an observation the bot would not read.
+    fn act_unobserved(&mut self, game: &G, player: usize) -> Option<G::Action> {
+        let _ = (game, player);
+        None
+    }
+
+    /// Hears what a step did: called after every step, for every bot, with the step's events, in
+    /// games whose events every player is told ([`Playable::PUBLIC_EVENTS`]). The default does
+    /// nothing.
+    ///
+    /// [`Playable::PUBLIC_EVENTS`]: crate::playable::Playable::PUBLIC_EVENTS
+    fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
+        let _ = (game, events, player);
+    }
 }
 
 impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
@@ -32,5 +50,11 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
     }
     fn act(&mut self, game: &G, observation: &G::Observation, player: usize) -> G::Action {
         (**self).act(game, observation, player)
+    }
+    fn act_unobserved(&mut self, game: &G, player: usize) -> Option<G::Action> {
+        (**self).act_unobserved(game, player)
+    }
+    fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
+        (**self).hear(game, events, player);
     }
 }

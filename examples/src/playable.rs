@@ -15,12 +15,28 @@ pub trait Playable: Game + Sync + Sized {
     /// The game's name on the command line (`dogfight`, `tron3d`, ...).
     const NAME: &'static str;
 
+    /// Whether every player is told every step's events (Windward's status messages go to all):
+    /// then the runner lets each bot [`Bot::hear`] them after every step.
+    const PUBLIC_EVENTS: bool = false;
+
     /// The bots [`Playable::bot`] can build: `(name, one line about it)`.
     fn bot_names() -> &'static [(&'static str, &'static str)];
 
     /// Builds the bot called `name` (one of [`Playable::bot_names`], or a game-specific form such as
     /// `cmd:PROGRAM`); an unknown name is an error that lists the known ones.
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String>;
+
+    /// `player`'s observation of `state` in `slot`, returned. The default makes a new one
+    /// ([`Game::observe`]); a game whose observation owns buffers refills the one already in
+    /// `slot`, so that the runner's observation of every step does not allocate.
+    fn observe_into<'a>(
+        &self,
+        state: &Self::State,
+        player: usize,
+        slot: &'a mut Option<Self::Observation>,
+    ) -> &'a Self::Observation {
+        slot.insert(self.observe(state, player))
+    }
 
     /// Each player's score in a finished game, in the game's own units (points, vapor, ...).
     fn scores(&self, outcome: &Self::Outcome) -> Vec<f64>;

@@ -195,7 +195,9 @@ impl<G: Playable, A: Watch<G>, B: Watch<G>> Watch<G> for (A, B) {
 
 /// Plays one game of `game` between the bots of `lineup` seated as `setup` says, through the
 /// [`pathfind::tree::Game`] contract: each step, every player to move is shown its observation
-/// and answers with an action; the joint action is applied in increasing player order.
+/// (unless its bot acts without one, [`Bot::act_unobserved`](crate::bot::Bot::act_unobserved))
+/// and answers with an action; the joint action is applied in increasing player order. In games
+/// with [`Playable::PUBLIC_EVENTS`], every bot then hears the step's events.
 pub fn play_game<G: Playable>(
     game: &G,
     lineup: &[String],
@@ -219,15 +221,30 @@ pub fn play_game<G: Playable>(
     let mut state = game.initial_state(setup.seed);
     watch.start(game, &state);
     let mut actions = Vec::with_capacity(players);
+    // One observation per player, refilled every step (`Playable::observe_into`).
+    let mut seen: Vec<Option<G::Observation>> = (0..players).map(|_| None).collect();
     let mut steps = 0;
     while !game.is_terminal(&state) {
         actions.clear();
         for player in game.to_move(&state) {
-            let observation = game.observe(&state, player);
-            actions.push(bots[player].act(game, &observation, player));
+            let bot = &mut bots[player];
+            let action = match bot.act_unobserved(game, player) {
+                Some(action) => action,
+                None => bot.act(
+                    game,
+                    game.observe_into(&state, player, &mut seen[player]),
+                    player,
+                ),
+            };
+            actions.push(action);
         }
         let events = game.advance(&mut state, &actions);
         steps += 1;
+        if G::PUBLIC_EVENTS {
+            for (player, bot) in bots.iter_mut().enumerate() {
+                bot.hear(game, &events, player);
+            }
+        }
         watch.step(game, &actions, &events, &state);
     }
     let outcome = game

@@ -6,7 +6,6 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use examples::windward::bots::make_bot;
 use examples::windward::net::WireBot;
 use windward::net::{Join, NetBot, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::rules::Event;
@@ -24,7 +23,7 @@ impl NetBot for SeatSeeded {
     fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
         let bot = self
             .0
-            .insert(WireBot(make_bot("builtin", seed_of(me)).expect("builtin")));
+            .insert(WireBot::named("builtin", seed_of(me)).expect("builtin"));
         bot.setup(game, state, me, out);
     }
     fn after_message(

@@ -58,14 +58,33 @@ pub enum Action {
         /// The card.
         card: Card,
     },
+    /// The messages a client sends in one tick, as the order-level loop
+    /// ([`Game::advance_into`]) queues them: applied in this order where the original applies
+    /// queued orders. What the built-in AI and the planner send (several cards and a path in one
+    /// tick). An order from another sender, or one that fails [`Order::validate`], changes
+    /// nothing (the original's server ignores it).
+    Orders(Vec<Order>),
 }
 
 impl Action {
+    /// The same action as the [`Order`]s a client would send for `player`, appended to `out`
+    /// (nothing for [`Action::Wait`] and an action naming a stop that does not exist; the orders
+    /// of [`Action::Orders`] that `player` sent).
+    pub fn to_orders(&self, game: &Game, state: &State, player: PlayerId, out: &mut Vec<Order>) {
+        match self {
+            Action::Orders(orders) => {
+                out.extend(orders.iter().filter(|o| o.player() == player).cloned())
+            }
+            _ => out.extend(self.to_order(game, state, player)),
+        }
+    }
+
     /// The same action as the [`Order`] a client would send for `player` (allocates the path),
-    /// or `None` for [`Action::Wait`] and an action naming a stop that does not exist.
+    /// or `None` for [`Action::Wait`], an action naming a stop that does not exist, and
+    /// [`Action::Orders`] (which may be several: [`Action::to_orders`]).
     pub fn to_order(&self, game: &Game, state: &State, player: PlayerId) -> Option<Order> {
         match self {
-            Action::Wait => None,
+            Action::Wait | Action::Orders(_) => None,
             Action::GoTo { stop, pickup } => {
                 let car = &state.players.get(player.index())?.car.vehicle;
                 let mut path = Vec::new();
@@ -242,6 +261,13 @@ impl Game {
                 };
                 apply_order(self, state, &order, events, rng);
             }
+            Action::Orders(orders) => {
+                // `apply_order` drops an order that fails `Order::validate`; one from another
+                // sender is dropped here, as the original's server ignores it.
+                for order in orders.iter().filter(|o| o.player() == player) {
+                    apply_order(self, state, order, events, rng);
+                }
+            }
         }
     }
 
@@ -383,21 +409,21 @@ impl Game {
     /// [`Observation`]). (The `<status>` message the server sends is
     /// `protocol::status_message`.)
     pub fn observe(&self, state: &State, player: PlayerId) -> Observation {
-        let mut seen = state.clone();
-        let mut hand_sizes = [0; NUM_PLAYERS];
-        for (i, pl) in seen.players.iter_mut().enumerate() {
-            hand_sizes[i] = pl.hand.len() as u8;
-            if i != player.index() {
-                let hidden = std::mem::take(&mut pl.hand);
-                pl.deck.extend(hidden);
-            }
-        }
-        seen.rng = Pcg64Mcg::seed_from_u64(0);
-        Observation {
+        let mut seen = Observation {
             viewer: player,
-            state: seen,
-            hand_sizes,
-        }
+            state: state.clone(),
+            hand_sizes: [0; NUM_PLAYERS],
+        };
+        hide_hands(&mut seen, player);
+        seen
+    }
+
+    /// [`Game::observe`] into `out`, reusing its buffers (a state's `clone_from` copies into the
+    /// cars' paths and the signals): no allocation once they have grown, for a runner that
+    /// shows a bot its observation every tick.
+    pub fn observe_into(&self, state: &State, player: PlayerId, out: &mut Observation) {
+        out.state.clone_from(state);
+        hide_hands(out, player);
     }
 
     /// A full state consistent with `observation`: every other player's hand is drawn at random
@@ -420,6 +446,20 @@ impl Game {
         state.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         state
     }
+}
+
+/// Turns `seen` (holding the full state) into `player`'s observation: every other hand moved to
+/// the end of its owner's deck (only its size kept), and a fixed random generator.
+fn hide_hands(seen: &mut Observation, player: PlayerId) {
+    seen.viewer = player;
+    for (i, pl) in seen.state.players.iter_mut().enumerate() {
+        seen.hand_sizes[i] = pl.hand.len() as u8;
+        if i != player.index() {
+            pl.deck.extend_from_slice(&pl.hand);
+            pl.hand.clear();
+        }
+    }
+    seen.state.rng = Pcg64Mcg::seed_from_u64(0);
 }
 
 /// A playout policy for searches on Windward: a player keeps driving ([`Action::Wait`], the first

@@ -308,7 +308,7 @@ impl Card {
 }
 
 /// A passenger (a CEO).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Passenger {
     /// The company whose lobby they wait in; `None` in a car, or when done (rules §12.1).
@@ -327,13 +327,29 @@ pub struct Passenger {
 
 /// A car (`Limo`): the [`Vehicle`](crate::movement::Vehicle) the tick engine drives (location,
 /// speed, flat tyre, quarter speed, tail, forecast and path) and its coffee.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Car {
     /// Where the car is and how it moves.
     pub vehicle: crate::movement::Vehicle,
     /// `CoffeeServings`.
     pub coffee: i32,
+}
+
+impl Clone for Car {
+    fn clone(&self) -> Car {
+        Car {
+            vehicle: self.vehicle.clone(),
+            coffee: self.coffee,
+        }
+    }
+
+    /// Reuses the path's buffer (see [`State`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Car) {
+        let Car { vehicle, coffee } = source;
+        self.vehicle.clone_from(vehicle);
+        self.coffee = *coffee;
+    }
 }
 
 impl Car {
@@ -364,7 +380,7 @@ impl Car {
 }
 
 /// A player: their car, passenger, pick-up list, deliveries, points and cards.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player {
     /// The car.
@@ -391,6 +407,84 @@ pub struct Player {
     pub ticks_to_full_speed: i32,
 }
 
+/// `dst.clone_from(src)` for a small vector of `Copy` items as one copy (`SmallVec`'s
+/// `clone_from` clones item by item).
+fn copy_from<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
+where
+    A::Item: Copy,
+{
+    dst.clear();
+    dst.extend_from_slice(src);
+}
+
+impl Clone for Passenger {
+    fn clone(&self) -> Passenger {
+        Passenger {
+            lobby: self.lobby,
+            car: self.car,
+            start: self.start,
+            destination: self.destination,
+            route: self.route.clone(),
+            enemies: self.enemies.clone(),
+        }
+    }
+
+    /// The lists as one copy each (see [`State`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Passenger) {
+        let Passenger {
+            lobby,
+            car,
+            start,
+            destination,
+            route,
+            enemies,
+        } = source;
+        self.lobby = *lobby;
+        self.car = *car;
+        self.start = *start;
+        self.destination = *destination;
+        copy_from(&mut self.route, route);
+        copy_from(&mut self.enemies, enemies);
+    }
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        let mut player = Player::new(Point::default(), Heading::North, SmallVec::new());
+        player.clone_from(self);
+        player
+    }
+
+    /// Reuses the path's buffer (see [`State`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Player) {
+        // Destructured so that a new field is a compile error here, not a field left stale.
+        let Player {
+            car,
+            passenger,
+            pickup,
+            delivered,
+            points,
+            deck,
+            hand,
+            in_action,
+            next_bus_stop,
+            this_transit,
+            ticks_to_full_speed,
+        } = source;
+        self.car.clone_from(car);
+        self.passenger = *passenger;
+        copy_from(&mut self.pickup, pickup);
+        copy_from(&mut self.delivered, delivered);
+        self.points = *points;
+        copy_from(&mut self.deck, deck);
+        copy_from(&mut self.hand, hand);
+        self.in_action = *in_action;
+        self.next_bus_stop = *next_bus_stop;
+        self.this_transit = *this_transit;
+        self.ticks_to_full_speed = *ticks_to_full_speed;
+    }
+}
+
 impl Player {
     /// A player at a start position with a deck, as `Player.Reset` leaves it.
     pub fn new(tile: Point, heading: Heading, deck: SmallVec<[Card; 13]>) -> Player {
@@ -411,7 +505,7 @@ impl Player {
 }
 
 /// Everything that changes during a round.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
     /// Ticks run so far (`GameTicks`).
@@ -436,6 +530,52 @@ pub struct State {
     /// The round's tick limit, [`Config::max_ticks`](crate::Config::max_ticks) of the game that
     /// built the state: [`State::is_over`] once `tick` reaches it.
     pub max_ticks: u32,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            tick: self.tick,
+            rng: self.rng.clone(),
+            players: self.players.clone(),
+            passengers: self.passengers.clone(),
+            company_stops: self.company_stops,
+            coffee_stores: self.coffee_stores.clone(),
+            signals: self.signals.clone(),
+            ticks_since_update: self.ticks_since_update,
+            ticks_to_forecast: self.ticks_to_forecast,
+            max_ticks: self.max_ticks,
+        }
+    }
+
+    /// Copies `source` into this state's buffers (the cars' paths, the signals): no allocation
+    /// once they have grown, so an observation refilled every tick
+    /// ([`Game::observe_into`](crate::Game::observe_into)) costs a copy, not a dozen allocations.
+    fn clone_from(&mut self, source: &State) {
+        // Destructured so that a new field is a compile error here, not a field left stale.
+        let State {
+            tick,
+            rng,
+            players,
+            passengers,
+            company_stops,
+            coffee_stores,
+            signals,
+            ticks_since_update,
+            ticks_to_forecast,
+            max_ticks,
+        } = source;
+        self.tick = *tick;
+        self.rng.clone_from(rng);
+        self.players.clone_from(players);
+        self.passengers.clone_from(passengers);
+        self.company_stops = *company_stops;
+        self.coffee_stores.clone_from(coffee_stores);
+        self.signals.clone_from(signals);
+        self.ticks_since_update = *ticks_since_update;
+        self.ticks_to_forecast = *ticks_to_forecast;
+        self.max_ticks = *max_ticks;
+    }
 }
 
 impl State {

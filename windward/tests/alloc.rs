@@ -164,3 +164,47 @@ fn rules_do_not_allocate() {
     assert!(events.capacity() == 256);
     assert_eq!(used, 0, "the rules allocated {used} times");
 }
+
+#[test]
+fn observe_into_equals_observe_and_allocates_nothing_once_grown() {
+    let game = Game::new(mapgen::default_map(2), Config::default()).unwrap();
+    let mut state = game.initial_state(5);
+    // Paths for every car, so that the observation has buffers to reuse.
+    let mut legal = Vec::new();
+    let joint: Vec<Action> = (0..NUM_PLAYERS)
+        .map(|i| {
+            game.legal_actions(&state, PlayerId(i as u8), &mut legal);
+            legal
+                .iter()
+                .find(|a| matches!(a, Action::GoTo { .. }))
+                .unwrap()
+                .clone()
+        })
+        .collect();
+    game.advance_actions(&mut state, &joint);
+    // Player 4 holds two cards, player 7 one: the hands are hidden from the others.
+    for (p, n) in [(4, 2), (7, 1)] {
+        for _ in 0..n {
+            let card = state.players[p].deck.remove(0);
+            state.players[p].hand.push(card);
+        }
+    }
+    // A buffer filled from another state and viewer first, then refilled.
+    let mut seen = game.observe(&game.initial_state(9), PlayerId(1));
+    for viewer in [0u8, 4, 7] {
+        game.observe_into(&state, PlayerId(viewer), &mut seen);
+        assert_eq!(seen, game.observe(&state, PlayerId(viewer)));
+    }
+    let mut ticks = 0;
+    let used = allocation_counter::measure(|| {
+        for t in 0..300 {
+            game.advance(&mut state, &[]);
+            game.observe_into(&state, PlayerId((t % 10) as u8), &mut seen);
+            ticks += seen.state.players[0].car.path().len().min(1);
+        }
+    })
+    .count_total;
+    assert_eq!(used, 0, "allocations in 300 observations");
+    assert_eq!(seen, game.observe(&state, PlayerId(9)));
+    assert!(ticks > 0);
+}

@@ -129,3 +129,159 @@ fn every_player_moves_and_a_go_to_drives_to_the_stop() {
     game.advance_actions(&mut b, &[]);
     assert_eq!(a, b);
 }
+
+/// Every player's orders for one tick, queued in player order (the order-level loop's queue).
+fn queue(joint: &[Action]) -> Vec<windward::Order> {
+    joint
+        .iter()
+        .flat_map(|a| match a {
+            Action::Orders(orders) => orders.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+#[test]
+fn orders_actions_play_exactly_as_the_order_level_loop() {
+    use rand::Rng;
+    // Random legal actions of all ten players, sent as the orders a client would send: the
+    // action-level and the order-level loops stay equal (states and events) tick by tick.
+    for (map, seed) in [(0, 3), (1, 8), (2, 5)] {
+        let game = Game::new(mapgen::default_map(map), Config { max_ticks: 1_500 }).unwrap();
+        let mut by_actions = game.initial_state(seed);
+        let mut by_orders = by_actions.clone();
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        let mut sent = 0;
+        while !by_actions.is_over() {
+            let joint: Vec<Action> = (0..NUM_PLAYERS)
+                .map(|i| {
+                    let me = PlayerId(i as u8);
+                    let mut orders = Vec::new();
+                    // Up to three messages in one tick (a path and cards, as the built-in AI sends).
+                    for _ in 0..rng.random_range(0..4) {
+                        if rng.random_bool(0.9) {
+                            continue;
+                        }
+                        game.legal_actions(&by_actions, me, &mut legal);
+                        let pick = &legal[rng.random_range(0..legal.len())];
+                        pick.to_orders(&game, &by_actions, me, &mut orders);
+                    }
+                    sent += orders.len();
+                    Action::Orders(orders)
+                })
+                .collect();
+            let events = game.advance_actions(&mut by_actions, &joint);
+            let expected = game.advance(&mut by_orders, &queue(&joint));
+            assert_eq!(events, expected, "tick {}", by_orders.tick);
+            assert_eq!(by_actions, by_orders, "tick {}", by_orders.tick);
+        }
+        assert!(sent > 100, "{sent} orders sent");
+    }
+}
+
+#[test]
+fn orders_apply_in_the_order_sent() {
+    let game = short_game(60_000);
+    let mut state = game.initial_state(6);
+    let me = PlayerId(2);
+    let card = state.players[2].deck[0];
+    let draw = windward::Order::Card {
+        player: me,
+        action: windward::CardAction::Draw,
+        card,
+    };
+    let discard = windward::Order::Card {
+        player: me,
+        action: windward::CardAction::Discard,
+        card,
+    };
+    let mut joint = vec![Action::Wait; NUM_PLAYERS];
+    joint[2] = Action::Orders(vec![draw.clone(), discard.clone()]);
+    let mut a = state.clone();
+    game.advance_actions(&mut a, &joint);
+    joint[2] = Action::Orders(vec![discard.clone(), draw.clone()]);
+    let mut b = state.clone();
+    game.advance_actions(&mut b, &joint);
+    // drawn then discarded: in neither hand nor deck; discarded (not held) then drawn: in hand
+    assert!(!a.players[2].hand.contains(&card) && a.players[2].hand.is_empty());
+    assert_eq!(b.players[2].hand.len(), 1);
+    assert_ne!(a, b);
+    let expected = game.advance(&mut state, &[discard, draw]);
+    assert_eq!(state, b);
+    assert!(!expected.is_empty());
+}
+
+#[test]
+fn orders_from_another_sender_or_invalid_change_nothing() {
+    let game = short_game(60_000);
+    let state = game.initial_state(7);
+    let mut waited = state.clone();
+    let events_waited = game.advance_actions(&mut waited, &[]);
+    let card = state.players[1].deck[0];
+    let mut path_orders = Vec::new();
+    let mut legal = Vec::new();
+    game.legal_actions(&state, PlayerId(1), &mut legal);
+    let go = legal
+        .iter()
+        .find(|a| matches!(a, Action::GoTo { .. }))
+        .expect("a stop to go to");
+    go.to_orders(&game, &state, PlayerId(1), &mut path_orders);
+    assert_eq!(path_orders.len(), 1);
+    let for_one = vec![
+        path_orders[0].clone(),
+        windward::Order::Card {
+            player: PlayerId(1),
+            action: windward::CardAction::Draw,
+            card,
+        },
+    ];
+    // player 1's orders sent as player 0's action: ignored
+    let mut joint = vec![Action::Wait; NUM_PLAYERS];
+    joint[0] = Action::Orders(for_one.clone());
+    let mut wrong_sender = state.clone();
+    let events = game.advance_actions(&mut wrong_sender, &joint);
+    assert_eq!(wrong_sender, waited);
+    assert_eq!(events, events_waited);
+    // the same orders as player 1's action act (the test above is not vacuous)
+    joint[0] = Action::Wait;
+    joint[1] = Action::Orders(for_one);
+    let mut right_sender = state.clone();
+    game.advance_actions(&mut right_sender, &joint);
+    assert_ne!(right_sender, waited);
+    assert_eq!(right_sender.players[1].hand.len(), 1);
+    // names that do not exist: ignored, as the order-level loop drops them
+    let windward::Order::Path { path, .. } = &path_orders[0] else {
+        unreachable!("a GoTo is a path order")
+    };
+    let bad = vec![
+        windward::Order::Path {
+            player: PlayerId(1),
+            path: path.clone(),
+            pickup: vec![windward::PassengerId(99)],
+        },
+        windward::Order::Card {
+            player: PlayerId(1),
+            action: windward::CardAction::Play,
+            card: windward::Card {
+                player: Some(PlayerId(42)),
+                ..card
+            },
+        },
+    ];
+    assert!(bad.iter().all(|o| o.validate().is_err()));
+    joint[1] = Action::Orders(bad);
+    let mut invalid = state.clone();
+    game.advance_actions(&mut invalid, &joint);
+    assert_eq!(invalid, waited);
+    // an empty list is a wait; `to_orders` keeps only the sender's own orders
+    joint[1] = Action::Orders(Vec::new());
+    let mut empty = state.clone();
+    game.advance_actions(&mut empty, &joint);
+    assert_eq!(empty, waited);
+    let mut out = Vec::new();
+    Action::Orders(path_orders.clone()).to_orders(&game, &state, PlayerId(0), &mut out);
+    assert!(out.is_empty());
+    Action::Orders(path_orders.clone()).to_orders(&game, &state, PlayerId(1), &mut out);
+    assert_eq!(out, path_orders);
+}

@@ -1,101 +1,71 @@
-//! Windward bots: the original server's built-in AI and a planner that uses the precomputed
-//! distances.
+//! Windward bots, all on the one bot shape [`Bot<windward::Game>`](crate::bot::Bot): the
+//! original server's built-in AI and a planner that uses the precomputed distances (both send
+//! the orders a client sends, as [`Action::Orders`], and react to every tick's status messages,
+//! which they hear), the navigator, the search bot and an idle bot.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use windward::rules::{self, CardAction, Event, Status};
+use windward::rules::{self, CardAction, Status};
 use windward::tick::Order;
-use windward::{Card, CardKind, CompanyId, Game, NUM_PLAYERS, PassengerId, PlayerId, Point, State};
+use windward::{
+    Action, Card, CardKind, CompanyId, Events, Game, NUM_PLAYERS, Observation, PassengerId,
+    PlayerId, Point, State,
+};
 
-/// A Windward player: told what happened each tick, answers with orders for the next tick.
-pub trait Bot {
-    /// A short name for tables.
-    fn name(&self) -> &'static str;
-    /// The `<setup>`: the first orders (`<ready>`).
-    fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>);
-    /// After a tick: the status messages of that tick (every player's), and the state.
-    fn after_tick(
-        &mut self,
-        game: &Game,
-        state: &State,
-        me: PlayerId,
-        events: &[Event],
-        out: &mut Vec<Order>,
-    );
-}
+use crate::bot::Bot;
 
-/// Makes a bot by name (one of [`BOT_NAMES`]).
-pub fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "builtin" => Some(Box::new(BuiltIn::new(seed, true))),
-        "builtin-nocards" => Some(Box::new(BuiltIn::new(seed, false))),
-        "planner" => Some(Box::new(Planner::new())),
-        "navigator" => Some(Box::new(Seat::new("navigator", Navigator::new(), seed))),
-        "search" => Some(Box::new(Seat::new("search", Search::new(seed), seed))),
-        _ => None,
-    }
-}
-
-/// The names [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 5] = [
-    "builtin",
-    "builtin-nocards",
-    "planner",
-    "navigator",
-    "search",
+/// The bots `play windward` knows: `(name, one line about it)`.
+pub const BOTS: [(&str, &str); 6] = [
+    (
+        "builtin",
+        "the original server's built-in AI: random pick-ups and re-routes, random cards",
+    ),
+    (
+        "builtin-nocards",
+        "the built-in AI without cards (`ai-powerups` off)",
+    ),
+    (
+        "planner",
+        "best points per tile of driving, enemy lobbies, coffee, a slowdown and a flat tyre",
+    ),
+    (
+        "navigator",
+        "the planner's choice of passenger and stop, as one action per tick",
+    ),
+    (
+        "search",
+        "flat Monte Carlo over the navigator's best passengers, navigator playouts",
+    ),
+    ("idle", "always waits: its car drives at random"),
 ];
 
-/// A bot of the contract ([`crate::bot::Bot`]) in a seat of [`run_round`](super::run_round):
-/// each tick it observes the state and its action becomes the order a client would send
-/// ([`windward::Action::to_order`]), so contract bots and order bots share one round.
-pub struct Seat<B> {
-    name: &'static str,
-    bot: B,
-    seed: u64,
-    started: bool,
+/// Builds the bot called `name` (one of [`BOTS`]); it draws its randomness from the seed its
+/// [`Bot::new_game`] is given.
+pub fn bot(name: &str) -> Result<Box<dyn Bot<Game>>, String> {
+    Ok(match name {
+        "builtin" => Box::new(BuiltIn::new(0, true)),
+        "builtin-nocards" => Box::new(BuiltIn::new(0, false)),
+        "planner" => Box::new(Planner::new()),
+        "navigator" => Box::new(Navigator::new()),
+        "search" => Box::new(Search::new(0)),
+        "idle" => Box::new(Idle),
+        _ => {
+            let known: Vec<&str> = BOTS.iter().map(|b| b.0).collect();
+            return Err(format!(
+                "unknown windward bot {name:?} (known: {})",
+                known.join(", ")
+            ));
+        }
+    })
 }
 
-impl<B: crate::bot::Bot<Game>> Seat<B> {
-    /// Seats `bot` under `name`.
-    pub fn new(name: &'static str, bot: B, seed: u64) -> Seat<B> {
-        Seat {
-            name,
-            bot,
-            seed,
-            started: false,
-        }
-    }
-
-    fn act(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        if !self.started {
-            self.bot.new_game(game, me.index(), self.seed);
-            self.started = true;
-        }
-        let seen = game.observe(state, me);
-        let action = self.bot.act(game, &seen, me.index());
-        out.extend(action.to_order(game, state, me));
-    }
-}
-
-impl<B: crate::bot::Bot<Game>> Bot for Seat<B> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        self.act(game, state, me, out);
-    }
-
-    fn after_tick(
-        &mut self,
-        game: &Game,
-        state: &State,
-        me: PlayerId,
-        _events: &[Event],
-        out: &mut Vec<Order>,
-    ) {
-        self.act(game, state, me, out);
+/// The orders of one tick as an action: [`Action::Wait`] when there are none.
+fn orders_action(orders: Vec<Order>) -> Action {
+    if orders.is_empty() {
+        Action::Wait
+    } else {
+        Action::Orders(orders)
     }
 }
 
@@ -133,6 +103,8 @@ pub struct BuiltIn {
     deck: Vec<Card>,
     hand: Vec<Card>,
     queue: Vec<Message>,
+    /// The status messages about this player heard since it last acted (their order matters).
+    heard: Vec<Status>,
     path: Vec<Point>,
     initialised: bool,
 }
@@ -146,6 +118,7 @@ impl BuiltIn {
             deck: Vec::new(),
             hand: Vec::new(),
             queue: Vec::new(),
+            heard: Vec::new(),
             path: Vec::new(),
             initialised: false,
         }
@@ -342,51 +315,71 @@ fn same_target(a: &Card, b: &Card) -> bool {
     a.kind.takes_target() || (a.company == b.company && a.passenger == b.passenger)
 }
 
-impl Bot for BuiltIn {
-    fn name(&self) -> &'static str {
+impl Bot<Game> for BuiltIn {
+    fn name(&self) -> String {
         if self.cards {
             "builtin"
         } else {
             "builtin-nocards"
         }
+        .to_string()
     }
 
-    fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        if !self.initialised {
-            self.deck = state.player(me).deck.to_vec();
-            self.deck.shuffle(&mut self.rng);
-            self.initialised = true;
-        }
-        self.enqueue(state, me, Status::NoPath);
-        self.process(game, state, me, out);
+    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
+        *self = BuiltIn::new(seed, self.cards);
     }
 
-    fn after_tick(
-        &mut self,
-        game: &Game,
-        state: &State,
-        me: PlayerId,
-        events: &[Event],
-        out: &mut Vec<Order>,
-    ) {
+    /// Between status messages about it the AI sends nothing, so it need not look.
+    fn act_unobserved(&mut self, _game: &Game, _player: usize) -> Option<Action> {
+        (self.initialised && self.heard.is_empty()).then_some(Action::Wait)
+    }
+
+    /// AI:96-123: each status message about this player is queued; a relocation of all cars,
+    /// or a new destination for its passenger, is queued as NO_PATH (a re-route).
+    fn hear(&mut self, _game: &Game, events: &Events, player: usize) {
+        let me = PlayerId(player as u8);
         for e in events {
             if let Some(card) = e.card {
-                // AI:96-102: re-route after a relocation, or a new destination for my passenger.
                 if e.status == Status::PowerUpPlayed
                     && (card.kind == CardKind::RelocateAllCars
                         || (card.kind == CardKind::ChangeDestination && card.player == Some(me)))
                 {
-                    self.enqueue(state, me, Status::NoPath);
+                    self.heard.push(Status::NoPath);
                 }
                 continue;
             }
             if e.about == me {
-                self.enqueue(state, me, e.status);
+                self.heard.push(e.status);
             }
         }
-        if !self.queue.is_empty() {
-            self.process(game, state, me, out);
+    }
+
+    /// The `<setup>` answer on the first tick, then the queued messages processed on the state
+    /// after the tick that sent them (as the original's AI thread does).
+    fn act(&mut self, game: &Game, seen: &Observation, player: usize) -> Action {
+        let state = &seen.state;
+        let me = PlayerId(player as u8);
+        let mut out = Vec::new();
+        if !self.initialised {
+            self.deck = state.player(me).deck.to_vec();
+            self.deck.shuffle(&mut self.rng);
+            self.initialised = true;
+            self.heard.clear();
+            self.enqueue(state, me, Status::NoPath);
+            self.process(game, state, me, &mut out);
+            return orders_action(out);
         }
+        let heard = std::mem::take(&mut self.heard);
+        for &status in &heard {
+            self.enqueue(state, me, status);
+        }
+        // The buffer goes back for the next messages: no allocation once it has grown.
+        self.heard = heard;
+        self.heard.clear();
+        if !self.queue.is_empty() {
+            self.process(game, state, me, &mut out);
+        }
+        orders_action(out)
     }
 }
 
@@ -399,6 +392,12 @@ pub struct Planner {
     path: Vec<Point>,
     target: Option<Point>,
     played_slowdown: bool,
+    started: bool,
+    /// A status message heard since the last action asks for a new route.
+    replan: bool,
+    /// Whether the next tick needs a look at the state: the slowdown is not played yet, a
+    /// STOP_CAR is in hand (its target depends on where the rivals are), or a card was played.
+    must_look: bool,
 }
 
 impl Default for Planner {
@@ -414,6 +413,9 @@ impl Planner {
             path: Vec::new(),
             target: None,
             played_slowdown: false,
+            started: false,
+            replan: false,
+            must_look: true,
         }
     }
 
@@ -552,13 +554,10 @@ impl Planner {
     }
 }
 
-impl Bot for Planner {
-    fn name(&self) -> &'static str {
-        "planner"
-    }
-
+impl Planner {
+    /// The `<setup>` answer: draws the two cards (drawn at score 0, a card is playable at once)
+    /// and the first route.
     fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        // Drawn at score 0, a card is playable at once.
         for kind in [CardKind::AllOtherCarsQuarterSpeed, CardKind::StopCar] {
             if let Some(card) = state.player(me).deck.iter().find(|c| c.kind == kind) {
                 out.push(Order::Card {
@@ -571,14 +570,8 @@ impl Bot for Planner {
         self.route(game, state, me, out);
     }
 
-    fn after_tick(
-        &mut self,
-        game: &Game,
-        state: &State,
-        me: PlayerId,
-        events: &[Event],
-        out: &mut Vec<Order>,
-    ) {
+    /// After a tick: the slowdown once, the flat tyre when due, a new route when asked.
+    fn after_tick(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
         if !self.played_slowdown
             && let Some(card) = state
                 .player(me)
@@ -594,7 +587,33 @@ impl Bot for Planner {
             self.played_slowdown = true;
         }
         self.flat_the_leader(game, state, me, out);
-        let replan = events.iter().any(|e| {
+        if std::mem::take(&mut self.replan) {
+            self.route(game, state, me, out);
+        }
+    }
+}
+
+impl Bot<Game> for Planner {
+    fn name(&self) -> String {
+        "planner".to_string()
+    }
+
+    fn new_game(&mut self, _game: &Game, _player: usize, _seed: u64) {
+        *self = Planner::new();
+    }
+
+    /// With nothing heard, the slowdown played and no STOP_CAR in hand, the planner sends
+    /// nothing (its hand changes only by its own draws, all at the start, or by a card event).
+    fn act_unobserved(&mut self, _game: &Game, _player: usize) -> Option<Action> {
+        (self.started && !self.replan && !self.must_look).then_some(Action::Wait)
+    }
+
+    /// A new route after a status message about this player, or after a card that moves
+    /// passengers, cars or destinations.
+    fn hear(&mut self, _game: &Game, events: &Events, player: usize) {
+        let me = PlayerId(player as u8);
+        self.must_look |= events.iter().any(|e| e.card.is_some());
+        self.replan |= events.iter().any(|e| {
             (e.about == me && e.card.is_none())
                 || matches!(
                     e.card.map(|c| c.kind),
@@ -606,18 +625,32 @@ impl Bot for Planner {
                     )
                 ) && e.status == Status::PowerUpPlayed
         });
-        if replan {
-            self.route(game, state, me, out);
+    }
+
+    fn act(&mut self, game: &Game, seen: &Observation, player: usize) -> Action {
+        let me = PlayerId(player as u8);
+        let mut out = Vec::new();
+        if self.started {
+            self.after_tick(game, &seen.state, me, &mut out);
+        } else {
+            self.started = true;
+            self.replan = false;
+            self.setup(game, &seen.state, me, &mut out);
         }
+        let hand = &seen.state.player(me).hand;
+        self.must_look = !self.played_slowdown
+            || out.iter().any(|o| matches!(o, Order::Card { .. }))
+            || hand.iter().any(|c| c.kind == CardKind::StopCar);
+        orders_action(out)
     }
 }
 
 /// The planner's knowledge as a bot of the workspace's contract
 /// ([`examples::bot::Bot`](crate::bot::Bot) over [`pathfind::tree::Game`]): one
-/// [`Action`](windward::Action) per tick from what the player observes (the state with the other
+/// [`Action`] per tick from what the player observes (the state with the other
 /// hands hidden). It draws ALL_OTHER_CARS_QUARTER_SPEED and STOP_CAR at the start, plays the first
 /// at once and the second on the leading rival (as [`Planner`]), and sends a
-/// [`GoTo`](windward::Action::GoTo) to the planner's choice of stop whenever its passenger,
+/// [`GoTo`](Action::GoTo) to the planner's choice of stop whenever its passenger,
 /// deliveries or coffee change, its path runs out, or every 200 ticks (passengers move); it waits
 /// otherwise.
 #[derive(Debug, Clone, Default)]
@@ -635,7 +668,7 @@ impl Navigator {
     }
 }
 
-impl crate::bot::Bot<Game> for Navigator {
+impl Bot<Game> for Navigator {
     fn name(&self) -> String {
         "navigator".to_string()
     }
@@ -644,13 +677,7 @@ impl crate::bot::Bot<Game> for Navigator {
         *self = Navigator::new();
     }
 
-    fn act(
-        &mut self,
-        game: &Game,
-        seen: &windward::Observation,
-        player: usize,
-    ) -> windward::Action {
-        use windward::Action;
+    fn act(&mut self, game: &Game, seen: &Observation, player: usize) -> Action {
         let state = &seen.state;
         let me = PlayerId(player as u8);
         let Some(pl) = state.players.get(player) else {
@@ -709,17 +736,12 @@ impl crate::bot::Bot<Game> for Navigator {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Idle;
 
-impl crate::bot::Bot<Game> for Idle {
+impl Bot<Game> for Idle {
     fn name(&self) -> String {
         "idle".to_string()
     }
 
-    fn act(
-        &mut self,
-        _game: &Game,
-        _seen: &windward::Observation,
-        _player: usize,
-    ) -> windward::Action {
+    fn act(&mut self, _game: &Game, _seen: &Observation, _player: usize) -> Action {
         windward::Action::Wait
     }
 }
@@ -767,7 +789,7 @@ impl Search {
     fn value(
         &mut self,
         game: &Game,
-        seen: &windward::Observation,
+        seen: &Observation,
         me: PlayerId,
         candidate: &windward::Action,
     ) -> f32 {
@@ -801,7 +823,7 @@ impl Search {
     }
 }
 
-impl crate::bot::Bot<Game> for Search {
+impl Bot<Game> for Search {
     fn name(&self) -> String {
         "search".to_string()
     }
@@ -811,13 +833,7 @@ impl crate::bot::Bot<Game> for Search {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn act(
-        &mut self,
-        game: &Game,
-        seen: &windward::Observation,
-        player: usize,
-    ) -> windward::Action {
-        use windward::Action;
+    fn act(&mut self, game: &Game, seen: &Observation, player: usize) -> Action {
         let chosen = self.nav.act(game, seen, player);
         if !matches!(chosen, Action::GoTo { .. }) {
             return chosen;
@@ -874,7 +890,7 @@ impl PlayoutNavigator {
     }
 
     /// The action of `player` this tick.
-    pub fn act(&mut self, game: &Game, state: &State, player: PlayerId) -> windward::Action {
+    pub fn act(&mut self, game: &Game, state: &State, player: PlayerId) -> Action {
         let pl = state.player(player);
         let key = (pl.passenger, pl.delivered.len(), pl.car.coffee);
         if self.last == Some(key) {

@@ -1,5 +1,6 @@
 //! Windward bots and the `play windward` command: rounds of ten players on the shipped maps, on
-//! the generic tournament runner (round `i` is played on the `i`-th map of `--map`, in turn).
+//! the one runner ([`runner::run_playable_watched`]; round `i` is played on the `i`-th map of
+//! `--map`, in turn), every bot a [`Bot<windward::Game>`](crate::bot::Bot).
 //!
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
@@ -9,15 +10,13 @@ pub mod playable;
 
 use std::path::Path;
 
-use windward::rules::{self, Event};
-use windward::tick::Order;
+use windward::rules;
 use windward::tick::replay::{maps_dir_for, replay_file};
-use windward::{Config, Game, NUM_PLAYERS, PlayerId, State, mapgen};
+use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
 use crate::cli::MatchArgs;
-use crate::results::{GameRecord, Results, Tournament, ranks_from_scores};
-use crate::runner::{self, GameSetup};
-use bots::{BOT_NAMES, Bot, make_bot};
+use crate::results::{Results, Tournament};
+use crate::runner::{self, GameSetup, Watch};
 
 /// Rounds played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 3;
@@ -25,7 +24,7 @@ pub const DEFAULT_GAMES: u64 = 3;
 /// `play windward`: rounds of ten taxis; a round's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: builtin, builtin-nocards, planner, navigator, search.\n\
+    after_help = "Bots: builtin, builtin-nocards, planner, navigator, search, idle.\n\
     Defaults: --games 3 --bots planner (seats not named in --bots are `builtin`) --map 1,2,3."
 )]
 pub struct Options {
@@ -47,18 +46,27 @@ pub struct Options {
     pub max_ticks: u32,
 }
 
-/// The result of one round.
+/// Watches one round for its summary line: the map, the ticks played and the final scores.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RoundResult {
-    /// Each seat's final score (with partial credit, +2 at 8 deliveries).
-    pub scores: [f32; NUM_PLAYERS],
-    /// Each seat's deliveries.
-    pub delivered: [usize; NUM_PLAYERS],
+pub struct RoundSummary {
+    /// The shipped map (1, 2, 3) the round is played on.
+    pub map: u8,
     /// Ticks played.
     pub ticks: u32,
+    /// Each seat's final score (with partial credit, +2 at 8 deliveries).
+    pub scores: [f32; NUM_PLAYERS],
 }
 
-impl RoundResult {
+impl RoundSummary {
+    /// A summary of a round on `map`, before it starts.
+    pub fn new(map: u8) -> RoundSummary {
+        RoundSummary {
+            map,
+            ticks: 0,
+            scores: [0.0; NUM_PLAYERS],
+        }
+    }
+
     /// The winning seat (highest score; the earlier seat on a tie).
     pub fn winner(&self) -> usize {
         let mut best = 0;
@@ -69,77 +77,39 @@ impl RoundResult {
         }
         best
     }
+
+    /// The round's line: `round N: map M, T ticks, winner seat S (bot) with X`.
+    pub fn line(&self, setup: &GameSetup, lineup: &[String]) -> String {
+        let winner = self.winner();
+        let name = setup
+            .seats
+            .get(winner)
+            .and_then(|&entry| lineup.get(entry))
+            .map_or("?", String::as_str);
+        format!(
+            "  round {:>3}: map {}, {} ticks, winner seat {winner} ({name}) with {:.2}",
+            setup.index + 1,
+            self.map,
+            self.ticks,
+            self.scores[winner]
+        )
+    }
 }
 
-/// Plays one round: every tick the bots see that tick's status messages and send orders, which
-/// the engine applies at the start of the next tick.
-pub fn run_round(game: &Game, seed: u64, bots: &mut [Box<dyn Bot>]) -> RoundResult {
-    assert_eq!(bots.len(), NUM_PLAYERS, "a round has 10 players");
-    let mut state: State = game.initial_state(seed);
-    let mut orders: Vec<Order> = Vec::new();
-    let mut events: Vec<Event> = Vec::new();
-    for (i, bot) in bots.iter_mut().enumerate() {
-        bot.setup(game, &state, PlayerId(i as u8), &mut orders);
-    }
-    while !state.is_over() {
-        events.clear();
-        game.advance_into(&mut state, &orders, &mut events);
-        orders.clear();
-        for (i, bot) in bots.iter_mut().enumerate() {
-            bot.after_tick(game, &state, PlayerId(i as u8), &events, &mut orders);
+impl Watch<Game> for RoundSummary {
+    fn step(&mut self, _game: &Game, _actions: &[Action], _events: &Events, state: &State) {
+        if state.is_over() {
+            self.ticks = state.tick;
+            self.scores = core::array::from_fn(|i| {
+                let p = PlayerId(i as u8);
+                rules::score(state, p, state.player(p).car.tile())
+            });
         }
     }
-    let mut scores = [0.0; NUM_PLAYERS];
-    let mut delivered = [0; NUM_PLAYERS];
-    for i in 0..NUM_PLAYERS {
-        let p = PlayerId(i as u8);
-        scores[i] = rules::score(&state, p, state.player(p).car.tile());
-        delivered[i] = state.player(p).delivered.len();
-    }
-    RoundResult {
-        scores,
-        delivered,
-        ticks: state.tick,
-    }
 }
 
-/// Plays one round of a tournament; also returns its one-line summary.
-fn play_one(
-    (map, game): &(u8, Game),
-    lineup: &[String],
-    setup: &GameSetup,
-) -> Result<(GameRecord, String), String> {
-    let mut seats: Vec<Box<dyn Bot>> = Vec::with_capacity(NUM_PLAYERS);
-    for (seat, &entry) in setup.seats.iter().enumerate() {
-        let name = &lineup[entry];
-        seats.push(make_bot(name, setup.bot_seed(seat)).ok_or_else(|| {
-            format!(
-                "unknown bot {name:?}; the bots are {}",
-                BOT_NAMES.join(", ")
-            )
-        })?);
-    }
-    let result = run_round(game, setup.seed, &mut seats);
-    let scores: Vec<f64> = result.scores.iter().map(|&s| f64::from(s)).collect();
-    let winner = result.winner();
-    let line = format!(
-        "  round {:>3}: map {map}, {} ticks, winner seat {winner} ({}) with {:.2}",
-        setup.index + 1,
-        result.ticks,
-        lineup[setup.seats[winner]],
-        result.scores[winner]
-    );
-    let record = GameRecord {
-        index: setup.index,
-        seats: setup.seats.clone(),
-        ranks: ranks_from_scores(&scores),
-        scores,
-        steps: u64::from(result.ticks),
-    };
-    Ok((record, line))
-}
-
-/// Runs the tournament `play windward` describes.
+/// Runs the tournament `play windward` describes on the one runner
+/// ([`runner::run_playable_watched`]), printing one line per round.
 pub fn tournament(options: &Options) -> Result<Results, String> {
     let mut lineup = options.common.lineup_or(&["planner"]);
     if lineup.len() > NUM_PLAYERS {
@@ -149,15 +119,18 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         ));
     }
     lineup.resize(NUM_PLAYERS, "builtin".to_owned());
+    for name in &lineup {
+        // An unknown name stops the run before any round is played.
+        bots::bot(name)?;
+    }
     let config = Config {
         max_ticks: options.max_ticks,
     };
-    let maps: Vec<(u8, Game)> = options
+    let maps: Vec<Game> = options
         .map
         .iter()
         .map(|&m| {
-            let game = Game::new(mapgen::default_map(usize::from(m) - 1), config);
-            game.map(|game| (m, game)).map_err(|e| e.to_string())
+            Game::new(mapgen::default_map(usize::from(m) - 1), config).map_err(|e| e.to_string())
         })
         .collect::<Result<_, _>>()?;
     if maps.is_empty() {
@@ -180,15 +153,13 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
-    runner::run(
+    runner::run_playable_watched(
+        &maps,
         &tournament,
         &options.common.run_options(),
-        |setup| {
-            let game = &maps[(setup.index % maps.len() as u64) as usize];
-            play_one(game, &tournament.lineup, setup)
-        },
-        |_, line| {
-            println!("{line}");
+        |setup| RoundSummary::new(options.map[(setup.index % options.map.len() as u64) as usize]),
+        |setup, summary| {
+            println!("{}", summary.line(setup, &tournament.lineup));
             Ok(())
         },
     )

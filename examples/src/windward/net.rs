@@ -1,6 +1,6 @@
-//! The windward bots on the wire: [`WireBot`] plays any [`Bot`] through `windward::net` (each
-//! status message the client receives is one `after_tick` with that message's event, on the view
-//! rebuilt from the messages), and [`client_main`] / [`server_main`] are the command lines of the
+//! The windward bots on the wire: [`WireBot`] plays any [`Bot<windward::Game>`](Bot) through
+//! `windward::net` (each status message the client receives is heard, then answered with one
+//! action, on the view rebuilt from the messages), and [`client_main`] / [`server_main`] are the command lines of the
 //! `windward_builtin`, `windward_planner` and `windward_server` programs.
 
 use std::net::SocketAddr;
@@ -10,16 +10,43 @@ use std::time::Duration;
 use windward::net::{Join, NetBot, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::rules::Event;
 use windward::tick::Order;
-use windward::{Config, Game, PlayerId, State, mapgen};
+use windward::{Config, Events, Game, PlayerId, State, mapgen};
 
-use super::bots::{Bot, make_bot};
+use super::bots;
+use crate::bot::Bot;
 
-/// A [`Bot`] as a [`NetBot`].
-pub struct WireBot(pub Box<dyn Bot>);
+/// A [`Bot<windward::Game>`](Bot) as a [`NetBot`]: the `<setup>` starts its game and asks for its
+/// first action; each status message it receives is heard ([`Bot::hear`]) and answered with an
+/// action, sent as the orders a client sends ([`windward::Action::to_orders`]).
+pub struct WireBot {
+    bot: Box<dyn Bot<Game>>,
+    seed: u64,
+}
+
+impl WireBot {
+    /// Plays `bot`, which draws its randomness from `seed`.
+    pub fn new(bot: Box<dyn Bot<Game>>, seed: u64) -> WireBot {
+        WireBot { bot, seed }
+    }
+
+    /// The bot by name (one of [`bots::BOTS`]).
+    pub fn named(name: &str, seed: u64) -> Result<WireBot, String> {
+        Ok(WireBot::new(bots::bot(name)?, seed))
+    }
+
+    fn act(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
+        let action = match self.bot.act_unobserved(game, me.index()) {
+            Some(action) => action,
+            None => self.bot.act(game, &game.observe(state, me), me.index()),
+        };
+        action.to_orders(game, state, me, out);
+    }
+}
 
 impl NetBot for WireBot {
     fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        self.0.setup(game, state, me, out);
+        self.bot.new_game(game, me.index(), self.seed);
+        self.act(game, state, me, out);
     }
     fn after_message(
         &mut self,
@@ -29,7 +56,8 @@ impl NetBot for WireBot {
         events: &[Event],
         out: &mut Vec<Order>,
     ) {
-        self.0.after_tick(game, state, me, events, out);
+        self.bot.hear(game, &Events::from_slice(events), me.index());
+        self.act(game, state, me, out);
     }
 }
 
@@ -63,7 +91,7 @@ pub fn client_main(bot: &str, args: &[String]) -> ExitCode {
             }
             i += 2;
         }
-        let mut wire = WireBot(make_bot(bot, options.seed).ok_or("unknown bot")?);
+        let mut wire = WireBot::named(bot, options.seed)?;
         let summary =
             run_bot((host.as_str(), port), &join, &mut wire, options).map_err(|e| e.to_string())?;
         Ok(format!(
@@ -140,7 +168,7 @@ pub fn server_main(args: &[String]) -> ExitCode {
             }
             i += 2;
         }
-        make_bot(&fill, 0).ok_or_else(|| format!("unknown bot {fill:?}"))?;
+        bots::bot(&fill)?;
         config.addr = format!("{host}:{port}")
             .parse::<SocketAddr>()
             .map_err(|e| format!("{host}:{port}: {e}"))?;
@@ -154,8 +182,9 @@ pub fn server_main(args: &[String]) -> ExitCode {
         let started = std::time::Instant::now();
         let report = server
             .run(&mut |seat| {
-                let bot = make_bot(&fill, seed ^ (u64::from(seat.0) << 32)).expect("checked");
-                Box::new(WireBot(bot))
+                let seed = seed ^ (u64::from(seat.0) << 32);
+                let bot = WireBot::named(&fill, seed).expect("the name was checked");
+                Box::new(bot)
             })
             .map_err(|e| e.to_string())?;
         let wall = started.elapsed().as_secs_f64();

@@ -1,4 +1,4 @@
-//! Windward for the `play` command: the contract's bots by name, scores and ranks of the
+//! Windward for the `play` command: every windward bot by name, scores and ranks of the
 //! round's outcome, pictures, and recordings from the golden traces.
 
 use std::path::Path;
@@ -9,8 +9,6 @@ use windward::{Game, NUM_PLAYERS, PlayerId, rules};
 use crate::bot::Bot;
 use crate::playable::{Playable, Recording};
 
-use super::bots::{Idle, Navigator, Search};
-
 /// A recording keeps one state per this many ticks (the original's status cadence), so a round
 /// of ~34,000 ticks holds a few hundred states.
 pub const RECORDING_STRIDE: u32 = 97;
@@ -18,29 +16,30 @@ pub const RECORDING_STRIDE: u32 = 97;
 impl Playable for Game {
     const NAME: &'static str = "windward";
 
+    /// Every player is told every tick's status messages (the built-in AI and the planner react
+    /// to them).
+    const PUBLIC_EVENTS: bool = true;
+
     fn bot_names() -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "navigator",
-                "the planner's choice of passenger and stop, as one action per tick",
-            ),
-            (
-                "search",
-                "flat Monte Carlo over the navigator's best passengers, navigator playouts",
-            ),
-            ("idle", "always waits: its car drives at random"),
-        ]
+        &super::bots::BOTS
     }
 
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        match name {
-            "navigator" => Ok(Box::new(Navigator::new())),
-            "search" => Ok(Box::new(Search::new(0))),
-            "idle" => Ok(Box::new(Idle)),
-            _ => Err(format!(
-                "unknown windward bot {name:?} (known: navigator, search, idle)"
-            )),
-        }
+        super::bots::bot(name)
+    }
+
+    /// Refills the observation's buffers ([`Game::observe_into`]): a copy of the state, no
+    /// allocation.
+    fn observe_into<'a>(
+        &self,
+        state: &windward::State,
+        player: usize,
+        slot: &'a mut Option<windward::Observation>,
+    ) -> &'a windward::Observation {
+        let viewer = PlayerId(player.min(usize::from(u8::MAX)) as u8);
+        let seen = slot.get_or_insert_with(|| Game::observe(self, state, viewer));
+        Game::observe_into(self, state, viewer, seen);
+        seen
     }
 
     fn scores(&self, outcome: &windward::Outcome) -> Vec<f64> {

@@ -122,7 +122,7 @@ pub struct QuarterSteps {
 /// quarter-tile boundary (12 units apart along a lane) only a few times: the golden traces never
 /// need more than 10 entries, so [`FUTURE_CAPACITY`] = 32 leaves a wide margin. Should a forecast
 /// ever need more, the extra steps are counted in the last entry.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Future {
     #[cfg_attr(feature = "serde", serde(with = "future_entries"))]

@@ -4,7 +4,7 @@ use super::{Future, Heading, Location, Motion, Point, Tail, map_to_tile};
 
 /// A car as the tick engine sees it: where it is, how fast it goes, its footprint and its
 /// path (the movement half of the original `Limo`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vehicle {
     /// Position and in-tile movement.
@@ -17,6 +17,35 @@ pub struct Vehicle {
     pub future: Future,
     /// `PathTiles`: the tiles still to drive, usually starting with the tile entered next.
     pub path: Vec<Point>,
+}
+
+impl Clone for Vehicle {
+    fn clone(&self) -> Vehicle {
+        Vehicle {
+            location: self.location,
+            motion: self.motion,
+            tail: self.tail,
+            future: self.future,
+            path: self.path.clone(),
+        }
+    }
+
+    /// Reuses the path's buffer, so copying a state into an observation does not allocate.
+    fn clone_from(&mut self, source: &Vehicle) {
+        // Destructured so that a new field is a compile error here, not a field left stale.
+        let Vehicle {
+            location,
+            motion,
+            tail,
+            future,
+            path,
+        } = source;
+        self.location = *location;
+        self.motion = *motion;
+        self.tail = *tail;
+        self.future = *future;
+        self.path.clone_from(path);
+    }
 }
 
 impl Vehicle {

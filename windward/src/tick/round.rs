@@ -22,7 +22,7 @@ pub const POST_TO_PLAYER_INTERVAL: i32 = 24 * 4;
 
 /// One message from a player, applied at the start of the next tick in arrival order
 /// (`ProcessAllMoveMessages`, E:641-664).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Order {
     /// A `<move>`/`<ready>` message: a new path (tiles) and pick-up list; an empty list means
