@@ -34,26 +34,12 @@ pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "wind
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => quick_start(),
-        // These games write their `--html` page from the run itself (`viewer::MatchPage`).
+        // Every game writes its `--html` page from the run itself (`viewer::MatchPage`).
         Some(Command::Dogfight(options)) => dogfight::play(&options),
         Some(Command::Tron3d(options)) => tron3d::play(&options),
         Some(Command::Cloudwars(options)) => cloudwars::play(&options),
         Some(Command::Amazes(options)) => amazes::play(&options),
-        Some(Command::Windward(options)) => {
-            windward::play(&options)?;
-            let every = windward::playable::RECORDING_STRIDE as usize;
-            match_viewer(&options.common, &["navigator"], every, |_| {
-                let map = options.map.first().copied().ok_or("--map names no map")?;
-                let config = ::windward::Config {
-                    max_ticks: options.max_ticks,
-                };
-                ::windward::Game::new(
-                    ::windward::mapgen::default_map(usize::from(map) - 1),
-                    config,
-                )
-                .map_err(|e| e.to_string())
-            })
-        }
+        Some(Command::Windward(options)) => windward::play(&options),
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),
         Some(Command::View(args)) => view(&args).map(|line| println!("{line}")),
@@ -165,53 +151,3 @@ pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> S
     viewer::view_line(page, summary)
 }
 
-/// `--html PAGE` of `play windward` (until it runs on [`runner::run_playable_watched`], which
-/// gives it [`viewer::MatchPage`] as the other games have it): writes the viewer of the match's
-/// first game (the shard's first with `--shard`): its seed and seats, played once more through the game's contract bots
-/// ([`playable::Playable::bot`], whose names are listed by `play GAME --help`; a line-up shorter
-/// than the game's players is filled with the last contract bot). `default_lineup` is the line-up
-/// without `--bots`; `default_every` the sampling without `--html-every`; `game` builds the game
-/// for a number of players.
-fn match_viewer<G: playable::Playable>(
-    common: &cli::MatchArgs,
-    default_lineup: &[&str],
-    default_every: usize,
-    game: impl FnOnce(usize) -> Result<G, String>,
-) -> Result<(), String> {
-    let Some(page) = &common.html else {
-        return Ok(());
-    };
-    let mut lineup = common.lineup_or(default_lineup);
-    let game = game(lineup.len())?;
-    let players = game.players();
-    if let Some(&(filler, _)) = G::bot_names().last() {
-        if lineup.len() < players {
-            lineup.resize(players, filler.to_owned());
-        }
-    }
-    let games = common.games_or(1).max(1);
-    let index = common.shard.map_or(0, |shard| shard.range(games).start);
-    let setup = runner::GameSetup {
-        index,
-        seed: runner::game_seed(common.seed, index),
-        seats: runner::seats(lineup.len(), index, !common.fixed_seats),
-    };
-    let every = common.html_every.map_or(default_every, |n| n.get());
-    let mut recorder = viewer::Recorder::new(every);
-    runner::play_game(&game, &lineup, &setup, &mut recorder)?;
-    let names: Vec<String> = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
-    let options = viewer::ViewerOptions {
-        every,
-        title: Some(format!(
-            "{}: game {index} (seed {}), {}",
-            G::NAME,
-            common.seed,
-            names.join(" vs ")
-        )),
-    };
-    let summary = recorder
-        .write(page, &game, &names, &options)
-        .map_err(|e| e.to_string())?;
-    println!("{}", viewer_line(page, &summary));
-    Ok(())
-}

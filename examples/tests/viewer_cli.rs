@@ -124,11 +124,12 @@ fn the_match_page_is_the_game_the_run_played() {
     let dir = std::env::temp_dir().join(format!("viewer-match-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 5] = [
         ("dogfight", &["--rounds", "40"]),
         ("tron3d", &["--rounds", "30"]),
         ("cloudwars", &["--max-iterations", "300"]),
         ("amazes", &[]),
+        ("windward", &["--max-ticks", "400", "--map", "2,1"]),
     ];
     for (game, extra) in cases {
         let page = dir.join(format!("{game}.html"));

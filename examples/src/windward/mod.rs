@@ -17,6 +17,7 @@ use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapge
 use crate::cli::MatchArgs;
 use crate::results::{Results, Tournament};
 use crate::runner::{self, GameSetup, Watch};
+use crate::viewer::MatchPage;
 
 /// Rounds played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 3;
@@ -153,13 +154,30 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
+    let plan = options
+        .common
+        .page_plan(tournament.games, playable::RECORDING_STRIDE as usize);
+    let map_of = |index: u64| (index % maps.len() as u64) as usize;
     runner::run_playable_watched(
         &maps,
         &tournament,
         &options.common.run_options(),
-        |setup| RoundSummary::new(options.map[(setup.index % options.map.len() as u64) as usize]),
-        |setup, summary| {
+        |setup| {
+            (
+                RoundSummary::new(options.map[map_of(setup.index)]),
+                MatchPage::new(plan.as_ref(), setup),
+            )
+        },
+        |setup, (summary, page)| {
             println!("{}", summary.line(setup, &tournament.lineup));
+            let names: Vec<String> = setup
+                .seats
+                .iter()
+                .map(|&e| tournament.lineup[e].clone())
+                .collect();
+            if let Some(line) = page.write(plan.as_ref(), &maps[map_of(setup.index)], &names)? {
+                println!("{line}");
+            }
             Ok(())
         },
     )
