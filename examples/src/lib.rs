@@ -150,4 +150,3 @@ fn view_recording<G: playable::Playable>(args: &ViewArgs) -> Result<String, Stri
 pub fn viewer_line(page: &std::path::Path, summary: &viewer::ViewerSummary) -> String {
     viewer::view_line(page, summary)
 }
-
