@@ -156,7 +156,7 @@ fn run(games: u64, jobs: usize) -> Run {
         |setup| {
             let start = clock.elapsed();
             let cpu = thread_cpu();
-            let (record, _) = play_fight(&game, &tournament.lineup, setup, false)?;
+            let (record, _) = play_fight(&game, &tournament.lineup, setup, false, &mut ())?;
             let timing = Timing {
                 thread: rayon::current_thread_index().unwrap_or(0),
                 start,
@@ -223,7 +223,7 @@ fn child(games: u64, index: u64) {
     let results = runner::run(
         &tournament,
         &options.common.run_options(),
-        |setup| play_fight(&game, &tournament.lineup, setup, false),
+        |setup| play_fight(&game, &tournament.lineup, setup, false, &mut ()),
         |_, _| Ok(()),
     )
     .expect("the tournament plays");
