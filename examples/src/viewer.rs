@@ -189,16 +189,7 @@ where
     };
     let temporary = temporary_path(path);
     let file = File::create(&temporary).map_err(io)?;
-    let mut page = Page {
-        out: BufWriter::with_capacity(1 << 16, file),
-        svg: String::new(),
-        lines: Vec::new(),
-        previous: String::new(),
-        previous_lines: Vec::new(),
-        old_set: HashSet::new(),
-        new_set: HashSet::new(),
-        text: String::new(),
-    };
+    let mut page = Page::new(BufWriter::with_capacity(1 << 16, file));
     // No `sync_all`: the rename already guarantees that no half-written page is ever seen, and
     // waiting for the disk cost more than writing the page; a page lost to a power cut is
     // written again by running the command again.
@@ -256,6 +247,20 @@ struct Page<W: Write> {
 }
 
 impl<W: Write> Page<W> {
+    /// A page writing to `out`, with no frame sent yet.
+    fn new(out: W) -> Page<W> {
+        Page {
+            out,
+            svg: String::new(),
+            lines: Vec::new(),
+            previous: String::new(),
+            previous_lines: Vec::new(),
+            old_set: HashSet::new(),
+            new_set: HashSet::new(),
+            text: String::new(),
+        }
+    }
+
     /// Writes the whole page; `None` when `frames` is empty (the caller then writes nothing).
     fn write<G, S>(
         &mut self,
@@ -794,16 +799,7 @@ mod tests {
             "q\nr2\ns\nt\nu2\nv\nw\n",
             "q\n",
         ];
-        let mut page = Page {
-            out: Vec::new(),
-            svg: String::new(),
-            lines: Vec::new(),
-            previous: String::new(),
-            previous_lines: Vec::new(),
-            old_set: HashSet::new(),
-            new_set: HashSet::new(),
-            text: String::new(),
-        };
+        let mut page = Page::new(Vec::new());
         let mut lines: Vec<String> = Vec::new();
         for picture in pictures {
             page.out.clear();

@@ -314,21 +314,32 @@ pub fn tournament(
     rotate: bool,
     options: &RunOptions,
 ) -> Result<Results, String> {
+    let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate)?;
+    tournament_paged(cfg, tournament, options, None)
+}
+
+/// The tournament of `games` games between the two bots of `lineup` on `cfg`.
+fn two_bot_tournament(
+    cfg: &MatchConfig,
+    lineup: Vec<String>,
+    games: u64,
+    seed: u64,
+    rotate: bool,
+) -> Result<Tournament, String> {
     if lineup.len() != 2 {
         return Err(format!(
             "--bots takes two bot names, e.g. search,greedy (got {})",
             lineup.len()
         ));
     }
-    let tournament = Tournament {
+    Ok(Tournament {
         game: "cloudwars".into(),
         setup: setup_line(cfg),
         lineup,
         games,
         seed,
         rotate,
-    };
-    tournament_paged(cfg, tournament, options, None)
+    })
 }
 
 /// Runs a tournament, writing the page of the game `plan` names (`--html`) as it is played.
@@ -422,21 +433,13 @@ pub fn match_config(options: &Options) -> MatchConfig {
 pub fn play(options: &Options) -> Result<(), String> {
     let common = &options.common;
     let cfg = match_config(options);
-    let lineup = common.lineup_or(&["search", "greedy"]);
-    if lineup.len() != 2 {
-        return Err(format!(
-            "--bots takes two bot names, e.g. search,greedy (got {})",
-            lineup.len()
-        ));
-    }
-    let tournament = Tournament {
-        game: "cloudwars".into(),
-        setup: setup_line(&cfg),
-        lineup,
-        games: common.games_or(DEFAULT_GAMES),
-        seed: common.seed,
-        rotate: !common.fixed_seats,
-    };
+    let tournament = two_bot_tournament(
+        &cfg,
+        common.lineup_or(&["search", "greedy"]),
+        common.games_or(DEFAULT_GAMES),
+        common.seed,
+        !common.fixed_seats,
+    )?;
     let plan = common.page_plan(tournament.games, 1);
     let results = tournament_paged(&cfg, tournament, &common.run_options(), plan.as_ref())?;
     common.report(&results)
