@@ -102,39 +102,8 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
-/// The original's own benchmark workload (`rules/peers.md`): the s2 scenario (104 clouds,
-/// 4000 iterations, 284 commands) replayed from its file, when `CONTEST_DATA` is set.
-fn scenario_s2(c: &mut Criterion) {
-    let Some(dir) = benches::contest_data() else {
-        return;
-    };
-    let path = dir.join("cloudwars/s2_seed1337_default_4p.scenario.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return;
-    };
-    let scenario = cloudwars::replay::Scenario::parse(&text).unwrap();
-    let game = Game::new(scenario.config).unwrap();
-    let initial = game.world_from_clouds(&scenario.clouds, 0).unwrap();
-    let mut group = c.benchmark_group("cloudwars");
-    group.sample_size(10);
-    group.bench_function("s2 scenario replay (4000 iterations, 284 commands)", |b| {
-        b.iter(|| {
-            let mut state = initial.clone();
-            let mut next = 0;
-            for iter in 0..scenario.iterations {
-                while let Some(cmd) = scenario.commands.get(next).filter(|c| c.at == iter) {
-                    if let Some(id) = state.player_by_name(&cmd.player) {
-                        let _ = game.apply(&mut state, id, cmd.action);
-                    }
-                    next += 1;
-                }
-                game.update(&mut state);
-            }
-            state.float_hash()
-        })
-    });
-    group.finish();
-}
+// The peer workloads (the s2 scenario replay and its physics) are in `cloudwars_engine.rs`, which
+// checks the peer's final hash before it reports.
 
-criterion_group!(benches, clone, iteration, step, full_game, scenario_s2);
+criterion_group!(benches, clone, iteration, step, full_game);
 criterion_main!(benches);

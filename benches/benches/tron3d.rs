@@ -1,10 +1,19 @@
 //! tron3d benchmarks: state clone, one round, `legal_actions`, and a full random game (the
-//! original's Demo player for every seat, random player order) on the small and big cube;
-//! `tron3d/demo4_cube_game`, the peer workload of ../shared/rules/peers.md (a whole 200-round
-//! game, the kit's Demo x4 sharing one glibc `rand()` stream with the engine, as `./Game Demo
-//! Demo Demo Demo -s seed < cube.cnf` plays it, without output), on the original `cube.map` when
-//! `CONTEST_DATA` is set and on the shipped `cube6` (same size) otherwise; and `advance` through
-//! the game contract beside the inherent call.
+//! original's Demo player for every seat, random player order) on the small and big cube; `advance`
+//! through the game contract beside the inherent call; and the two peer workloads of
+//! `../shared/rules/peers.md`, on exactly the peer's input:
+//!
+//! - `tron3d/demo4_cube_game`: whole 200-round games on the original `cube.map` with `cube.cnf`,
+//!   the kit's Demo x4 sharing one glibc `rand()` stream with the engine, as `./Game Demo Demo Demo
+//!   Demo -s SEED` plays them (seeds 100..=799, the peer's), without output;
+//! - `tron3d/board_next`: one round (`Board::next`, which starts with a copy of the board: here a
+//!   clone of the state and `advance_with`), over every round of the Demo x4 games of seeds
+//!   100..=109 on the same board; throughput in rounds.
+//!
+//! Before they report, both check the engine against the peer's own output: the games of seeds 1
+//! and 2 must write, byte for byte, the `.t3d` files the original program wrote
+//! (`$CONTEST_DATA/tron3d/games/cube_demo4_s{1,2}.t3d`). Without `CONTEST_DATA` they say that they
+//! are skipped and why; they never time another board under these names.
 
 use std::hint::black_box;
 
@@ -36,19 +45,29 @@ fn random_game(game: &Game, seed: u64, actions: &mut Actions) -> i32 {
     state.scores().iter().sum()
 }
 
-/// The original's `cube.map` with `cube.cnf`, or the shipped `cube6` without the data folder.
-fn demo4_cube() -> (Game, &'static str) {
-    if let Some(data) = std::env::var_os("CONTEST_DATA") {
-        let boards = std::path::PathBuf::from(data).join("tron3d/boards");
-        let read = |name: &str| {
-            std::fs::read_to_string(boards.join(name))
-                .unwrap_or_else(|e| panic!("{name} in $CONTEST_DATA/tron3d/boards: {e}"))
-        };
-        let board = tron3d::format::parse_map("cube", &read("cube.map")).expect("cube.map");
-        let cnf = tron3d::format::Cnf::parse(&read("cube.cnf")).expect("cube.cnf");
-        return (cnf.game(board).expect("cube game"), "original cube");
+/// The original's `cube.map` with `cube.cnf`, checked against the original program's games of
+/// seeds 1 and 2; or why the peer workloads are skipped.
+fn demo4_cube() -> Result<Game, String> {
+    let data = benches::contest_data()
+        .ok_or("CONTEST_DATA is unset, and the peer's input is the original cube.map")?
+        .join("tron3d");
+    let read = |path: std::path::PathBuf| {
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let board = tron3d::format::parse_map("cube", &read(data.join("boards/cube.map"))?)
+        .map_err(|e| format!("cube.map: {e}"))?;
+    let cnf = tron3d::format::Cnf::parse(&read(data.join("boards/cube.cnf"))?)
+        .map_err(|e| format!("cube.cnf: {e}"))?;
+    let game = cnf.game(board).map_err(|e| format!("cube.cnf: {e}"))?;
+    for seed in [1, 2] {
+        let expected = read(data.join(format!("games/cube_demo4_s{seed}.t3d")))?;
+        let record = tron3d::replay::run_original(&game, &["Demo"; 4], seed)?;
+        assert!(
+            record.write() == expected,
+            "the Demo x4 game of seed {seed} differs from the original program's: not the peer's workload"
+        );
     }
-    (game(Preset::Cube), "cube6")
+    Ok(game)
 }
 
 /// One whole game as the original program plays it (`Game.cc`): each round the Demo players in
@@ -66,17 +85,55 @@ fn demo4_game(game: &Game, seed: u32, actions: &mut Actions) -> i32 {
     state.scores().iter().sum()
 }
 
+/// Every round of the Demo x4 game of `seed`: the state, the players' actions and the shared
+/// stream as `Board::next` gets them.
+fn demo4_rounds(game: &Game, seed: u32) -> Vec<(State, Actions, GlibcRand)> {
+    let mut rng = GlibcRand::new(seed);
+    let mut state = game.initial_state(u64::from(seed));
+    let mut rounds = Vec::new();
+    while !state.is_over() {
+        let mut actions = Actions::new();
+        for p in 0..4 {
+            demo::play(game, &state, p, &mut rng, &mut actions);
+        }
+        rounds.push((state.clone(), actions.clone(), rng.clone()));
+        game.advance_with(&mut state, &actions, &mut rng);
+    }
+    rounds
+}
+
 fn peer_workload(c: &mut Criterion) {
-    let (game, board) = demo4_cube();
-    eprintln!("tron3d/demo4_cube_game on {board}");
+    let game = match demo4_cube() {
+        Ok(game) => game,
+        Err(why) => {
+            eprintln!("tron3d/demo4_cube_game, tron3d/board_next: skipped ({why})");
+            return;
+        }
+    };
     let mut actions = Actions::new();
-    let mut seed = 0u32;
+    let mut seed = 99u32;
     c.bench_function("tron3d/demo4_cube_game", |b| {
         b.iter(|| {
-            seed = seed.wrapping_add(1);
+            seed = if seed >= 799 { 100 } else { seed + 1 };
             black_box(demo4_game(&game, seed, &mut actions))
         })
     });
+    let rounds: Vec<_> = (100..110)
+        .flat_map(|seed| demo4_rounds(&game, seed))
+        .collect();
+    let mut group = c.benchmark_group("tron3d");
+    group.throughput(criterion::Throughput::Elements(rounds.len() as u64));
+    group.bench_function("board_next", |b| {
+        b.iter(|| {
+            for (state, actions, rng) in &rounds {
+                let mut next = black_box(state).clone();
+                let mut rng = rng.clone();
+                game.advance_with(&mut next, black_box(actions), &mut rng);
+                black_box(&next);
+            }
+        })
+    });
+    group.finish();
 }
 
 fn trait_vs_inherent(c: &mut Criterion) {

@@ -338,6 +338,18 @@ fn main() {
         let index = index.parse().expect("a shard index");
         return child(env_number("PARALLEL_BENCH_GAMES", 4), index);
     }
+    // Answer like a criterion bench binary: `--list` names the one benchmark, and a name filter
+    // (`cargo bench -- FILTER` passes it to every bench binary) that does not match it runs
+    // nothing, so `cargo bench -- something_else` never plays minutes of fights here.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--list") {
+        println!("parallel: benchmark");
+        return;
+    }
+    let filters: Vec<&String> = args.iter().filter(|arg| !arg.starts_with('-')).collect();
+    if !filters.is_empty() && !filters.iter().any(|f| "parallel".contains(f.as_str())) {
+        return;
+    }
     // `cargo bench` passes `--bench`; `cargo test --benches` does not: then a quick smoke run.
     let benching = std::env::args().any(|arg| arg == "--bench");
     let runs = env_number("PARALLEL_BENCH_RUNS", if benching { 3 } else { 1 });

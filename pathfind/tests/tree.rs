@@ -968,3 +968,30 @@ fn ismcts_survives_samples_that_disagree_about_who_moves() {
     assert!(search.choose(&Fickle, &(), 0).is_some());
     assert_eq!(search.iterations(), 2_000);
 }
+
+#[test]
+fn searches_count_the_engine_steps_of_their_playouts() {
+    let game = TicTacToe;
+    // X to move with one empty cell: the root action ends the game, so no playout step is played.
+    let last = ttt("XOXXOOOX.");
+    let mut flat = FlatMonteCarlo::new(config(50, 1));
+    assert_eq!(flat.choose(&game, &last, 0), Some(8));
+    assert_eq!(flat.playout_steps(), 0);
+    // From the empty board every playout plays between 4 and 8 moves after the root action
+    // (UCT's tree takes some of them), and a second decision starts counting from zero.
+    let empty = game.initial_state(0);
+    for _ in 0..2 {
+        flat.choose(&game, &empty, 0);
+        assert!(
+            (4 * 50..=8 * 50).contains(&flat.playout_steps()),
+            "{}",
+            flat.playout_steps()
+        );
+    }
+    let mut uct = Uct::new(config(200, 2));
+    uct.choose(&game, &empty, 0);
+    let steps = uct.playout_steps();
+    assert!(steps > 0 && steps <= 8 * 200, "{steps}");
+    uct.choose(&game, &last, 0);
+    assert_eq!(uct.playout_steps(), 0);
+}

@@ -97,6 +97,8 @@ pub(crate) struct Scratch<A> {
     pub(crate) legal: Vec<A>,
     pub(crate) joint: Vec<A>,
     pub(crate) returns: Vec<f64>,
+    /// Engine steps played in playouts since the search's last decision began.
+    pub(crate) playout_steps: u64,
 }
 
 impl<A> Default for Scratch<A> {
@@ -105,6 +107,7 @@ impl<A> Default for Scratch<A> {
             legal: Vec::new(),
             joint: Vec::new(),
             returns: Vec::new(),
+            playout_steps: 0,
         }
     }
 }
@@ -138,6 +141,7 @@ pub(crate) fn playout<G: Game, P: Policy<G>>(
         game.advance(state, &scratch.joint);
         steps += 1;
     }
+    scratch.playout_steps += u64::from(steps);
     scratch.returns.clear();
     scratch.returns.resize(game.players(), 0.0);
     game.returns(state, &mut scratch.returns);
@@ -188,7 +192,13 @@ impl<A: Clone + PartialEq> Arena<A> {
         self.children.clear();
         self.keys.clear();
         self.stamp = 0;
+        self.scratch.playout_steps = 0;
         self.nodes.push(Node::FRESH);
+    }
+
+    /// Engine steps played in playouts since the last [`reset`](Self::reset).
+    pub(crate) fn playout_steps(&self) -> u64 {
+        self.scratch.playout_steps
     }
 
     /// The number of nodes in the tree.

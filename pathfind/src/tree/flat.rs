@@ -72,6 +72,7 @@ impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
     /// the first legal action.
     pub fn choose(&mut self, game: &G, state: &G::State, player: usize) -> Option<G::Action> {
         self.iterations = 0;
+        self.scratch.playout_steps = 0;
         self.visits.clear();
         self.totals.clear();
         let movers = game.to_move(state);
@@ -158,6 +159,12 @@ impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
     /// The iterations the last [`choose`](Self::choose) ran.
     pub fn iterations(&self) -> u32 {
         self.iterations
+    }
+
+    /// The engine steps the last [`choose`](Self::choose) played in its playouts (beyond the
+    /// tree): with [`iterations`](Self::iterations), what a decision cost in engine time.
+    pub fn playout_steps(&self) -> u64 {
+        self.scratch.playout_steps
     }
 
     /// The settings.

@@ -175,6 +175,12 @@ impl<G: Game, P: Policy<G>> Uct<G, P> {
         self.iterations
     }
 
+    /// The engine steps the last [`choose`](Self::choose) played in its playouts (beyond the
+    /// tree): with [`iterations`](Self::iterations), what a decision cost in engine time.
+    pub fn playout_steps(&self) -> u64 {
+        self.arena.playout_steps()
+    }
+
     /// The number of nodes of the last search's tree.
     pub fn tree_size(&self) -> usize {
         self.arena.node_count()
