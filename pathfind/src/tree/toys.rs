@@ -42,24 +42,39 @@ fn ranks_of(value: f64) -> [u8; 2] {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TicTacToe;
 
-/// A tic-tac-toe position: each cell empty, X's or O's.
+/// A tic-tac-toe position: each cell empty, X's or O's (one bit per cell and player, so that the
+/// win test of every step is a few masks).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TicTacToeState {
-    /// 0 empty, 1 X, 2 O.
-    cells: [u8; 9],
+    /// Bit `i` set: cell `i` holds X's (`marks[0]`) or O's (`marks[1]`) mark.
+    marks: [u16; 2],
 }
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
+/// The eight lines, as cell masks.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
 ];
+
+/// Every cell.
+const FULL: u16 = 0b111_111_111;
+
+/// Whether `marks` cover a whole line.
+fn has_line(marks: u16) -> bool {
+    for line in LINES {
+        if marks & line == line {
+            return true;
+        }
+    }
+    false
+}
 
 impl TicTacToe {
     /// A position from 9 characters `X`, `O`, `.` (row by row), with X moving first, so X has as
@@ -70,16 +85,15 @@ impl TicTacToe {
             return None;
         }
         let mut state = TicTacToeState::default();
-        for (cell, &b) in state.cells.iter_mut().zip(bytes) {
-            *cell = match b {
-                b'.' => 0,
-                b'X' => 1,
-                b'O' => 2,
+        for (cell, &b) in bytes.iter().enumerate() {
+            match b {
+                b'.' => {}
+                b'X' => state.marks[0] |= 1 << cell,
+                b'O' => state.marks[1] |= 1 << cell,
                 _ => return None,
-            };
+            }
         }
-        let x = state.cells.iter().filter(|&&c| c == 1).count();
-        let o = state.cells.iter().filter(|&&c| c == 2).count();
+        let (x, o) = (state.marks[0].count_ones(), state.marks[1].count_ones());
         (x == o || x == o + 1).then_some(state)
     }
 }
@@ -87,23 +101,27 @@ impl TicTacToe {
 impl TicTacToeState {
     /// The player who marked `cell` (0 for X, 1 for O), if any.
     pub fn mark(&self, cell: usize) -> Option<usize> {
-        match self.cells.get(cell) {
-            Some(1) => Some(0),
-            Some(2) => Some(1),
-            _ => None,
+        if cell >= 9 {
+            return None;
         }
+        (0..2).find(|&p| self.marks[p] & (1 << cell) != 0)
     }
 
     /// How many cells are marked.
     pub fn marks(&self) -> u8 {
-        self.cells.iter().filter(|&&c| c != 0).count() as u8
+        (self.marks[0] | self.marks[1]).count_ones() as u8
+    }
+
+    fn occupied(&self) -> u16 {
+        self.marks[0] | self.marks[1]
     }
 
     fn winner(&self) -> Option<usize> {
-        LINES.iter().find_map(|line| {
-            let c = self.cells[line[0]];
-            (c != 0 && line.iter().all(|&i| self.cells[i] == c)).then(|| usize::from(c - 1))
-        })
+        (0..2).find(|&p| has_line(self.marks[p]))
+    }
+
+    fn is_over(&self) -> bool {
+        self.occupied() == FULL || self.winner().is_some()
     }
 }
 
@@ -124,7 +142,7 @@ impl Game for TicTacToe {
         TicTacToeState::default()
     }
     fn to_move(&self, state: &TicTacToeState) -> PlayerSet {
-        if self.is_terminal(state) {
+        if state.is_over() {
             PlayerSet::EMPTY
         } else {
             PlayerSet::only(usize::from(state.marks() % 2))
@@ -133,20 +151,22 @@ impl Game for TicTacToe {
     fn legal_actions(&self, state: &TicTacToeState, player: usize, buf: &mut Vec<u8>) {
         buf.clear();
         if self.to_move(state).contains(player) {
-            buf.extend((0..9).filter(|&i| state.cells[usize::from(i)] == 0));
+            let free = !state.occupied() & FULL;
+            buf.extend((0..9).filter(|&i| free & (1 << i) != 0));
         }
     }
     fn advance(&self, state: &mut TicTacToeState, actions: &[u8]) {
-        let to_move = self.to_move(state);
-        let (Some(mover), Some(&cell)) = (to_move.iter().next(), actions.first()) else {
+        let Some(&cell) = actions.first() else {
             return;
         };
-        if let Some(c @ 0) = state.cells.get_mut(usize::from(cell)) {
-            *c = mover as u8 + 1;
+        if state.is_over() || cell >= 9 || state.occupied() & (1 << cell) != 0 {
+            return;
         }
+        let mover = usize::from(state.marks() % 2);
+        state.marks[mover] |= 1 << cell;
     }
     fn is_terminal(&self, state: &TicTacToeState) -> bool {
-        state.winner().is_some() || state.marks() == 9
+        state.is_over()
     }
     fn outcome(&self, state: &TicTacToeState) -> Option<[u8; 2]> {
         match state.winner() {
