@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Command, Stdio};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use windward::net::{Join, MAX_SERVER_FRAME, NetBot, RunOptions, read_frame_from, run_bot};
 use windward::protocol::{ClientMessage, frame};
@@ -70,7 +70,7 @@ fn start(args: &[&str]) -> (std::process::Child, SocketAddr) {
 }
 
 #[test]
-fn a_huge_join_timeout_waits_instead_of_panicking() {
+fn a_huge_join_timeout_waits_and_the_pace_excludes_the_wait() {
     // `Instant::now() + 18446744073709551615 s` overflows: the server waits without a deadline.
     let (child, addr) = start(&[
         "--clients",
@@ -81,6 +81,9 @@ fn a_huge_join_timeout_waits_instead_of_panicking() {
         "--join-timeout",
         "18446744073709551615",
     ]);
+    // The client comes late (the server waits for it): the wait is no part of the round's pace.
+    thread::sleep(Duration::from_secs(2));
+    let joined = Instant::now();
     let options = RunOptions {
         lockstep: true,
         ..RunOptions::default()
@@ -88,8 +91,17 @@ fn a_huge_join_timeout_waits_instead_of_panicking() {
     let summary = run_bot(addr, &Join::new("late"), &mut Idle, options).unwrap();
     assert!(summary.exited);
     let out = child.wait_with_output().unwrap();
+    let since_join = joined.elapsed().as_secs_f64();
     assert!(out.status.success(), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("50 ticks"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // "windward_server: 50 ticks in S s (...)": the round's time is within the client's stay.
+    let round: f64 = stdout
+        .split("50 ticks in ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(round <= since_join, "{round} s > {since_join} s: {stdout}");
 }
 
 /// Never orders anything.
