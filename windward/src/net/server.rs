@@ -24,14 +24,15 @@
 //! **The end.** After `<exit/>` the round waits until every live client's writer has written what
 //! is queued ([`ServerConfig::flush_timeout`] at most, and a client that takes no byte for
 //! [`ServerConfig::write_timeout`] is given up as during the round), then for the clients to close
-//! their side, so that a slow reader gets every frame before [`Server::run`] returns. The round writes each frame itself
-//! (no hand-off: the kernel's send buffer takes it at once) with a write timeout of at most
+//! their side, so that a slow reader gets every frame before [`Server::run`] returns.
+//!
+//! **Writes.** The round writes each frame itself (no hand-off: the kernel's send buffer takes it at once) with a write timeout of at most
 //! [`DIRECT_WRITE_WAIT`]; a frame that does not fit in that time, and every frame after it while
 //! some are still queued, goes to the writer through a bounded queue
 //! ([`ServerConfig::queue_frames`]), which keeps writing until no byte has gone out for
 //! [`ServerConfig::write_timeout`]. So the round never waits for a peer longer than
 //! [`DIRECT_WRITE_WAIT`] at a time: a client whose queue is full, whose writes stall, that sends
-//! garbage or an oversized frame, or that disconnects is dropped with a log line, and its car
+//! an oversized or truncated frame, or that disconnects is dropped with a log line, and its car
 //! goes on as the original's does (it follows its last path, then drives at random).
 //!
 //! A `<status>` goes to every seat with the same body but for the recipient's own `<path>` and
