@@ -69,6 +69,9 @@ pub struct ServerConfig {
     /// How long one reply may wait for a client that does not read before the server gives
     /// up on that client and closes its connection (its seat counts as disconnected).
     pub write_timeout: Duration,
+    /// Most connections served at a time (each has a thread). A connection beyond is closed at
+    /// once, with a line on stderr (the original has no limit).
+    pub max_connections: usize,
 }
 
 /// What the server does with open connections once the game is over.
@@ -106,6 +109,7 @@ impl Default for ServerConfig {
                 idle: Duration::from_secs(60),
             },
             write_timeout: Duration::from_secs(5),
+            max_connections: 64,
         }
     }
 }
@@ -293,13 +297,23 @@ impl Server {
             }
             Pacing::Lockstep => None,
         };
-        let mut connections = Vec::new();
+        let mut connections: Vec<thread::JoinHandle<()>> = Vec::new();
         loop {
             if self.shared.lock().finished.is_some() {
                 break;
             }
             match self.listener.accept() {
                 Ok((stream, peer)) => {
+                    connections.retain(|c| !c.is_finished());
+                    let cap = self.shared.cfg.max_connections;
+                    if connections.len() >= cap {
+                        eprintln!(
+                            "cloudwars_server: connection from {peer} refused: {cap} connections \
+                             are open, the most served at a time (max_connections)"
+                        );
+                        drop(stream);
+                        continue;
+                    }
                     let shared = Arc::clone(&self.shared);
                     connections.push(thread::spawn(move || {
                         let _ = serve_connection(&shared, stream, peer);

@@ -33,6 +33,7 @@ fn small_config(players: usize, pacing: Pacing) -> ServerConfig {
         // The bots below play until the server hangs up.
         after_end: AfterEnd::Close,
         write_timeout: Duration::from_secs(5),
+        max_connections: 64,
     }
 }
 
@@ -188,9 +189,22 @@ fn the_original_transcript_in_lockstep() {
 /// A client bot: list, steer towards the nearest smaller cloud, until the server hangs up. It
 /// moves only once it sees all `players` (so its moves do not depend on when the others join).
 fn chase_bot(addr: String, name: &'static str, players: usize) -> u64 {
+    chase_bot_seated(addr, name, players, None)
+}
+
+/// [`chase_bot`], telling `seated` once the server has answered its `play` (it has a seat).
+fn chase_bot_seated(
+    addr: String,
+    name: &'static str,
+    players: usize,
+    seated: Option<std::sync::mpsc::Sender<()>>,
+) -> u64 {
     let mut c = client(&addr);
     c.name(name).unwrap();
     c.play().unwrap();
+    if let Some(seated) = seated {
+        seated.send(()).unwrap();
+    }
     let mut last = 0;
     loop {
         let world = match c.list() {
@@ -265,12 +279,14 @@ fn lockstep_is_deterministic_for_a_fixed_seed() {
         cfg.stop_on_win = false;
         cfg.max_iterations = 150;
         let (addr, server) = start(cfg);
+        // Join in a fixed order so that player ids (and positions) do not depend on timing:
+        // B connects once the server has given A its seat.
+        let (seated, a_is_seated) = std::sync::mpsc::channel();
         let a = {
             let addr = addr.clone();
-            thread::spawn(move || chase_bot(addr, "A", 2))
+            thread::spawn(move || chase_bot_seated(addr, "A", 2, Some(seated)))
         };
-        // Join in a fixed order so that player ids (and positions) do not depend on timing.
-        thread::sleep(Duration::from_millis(100));
+        a_is_seated.recv_timeout(TIMEOUT.unwrap()).unwrap();
         let b = thread::spawn(move || chase_bot(addr, "B", 2));
         let result = server.join().unwrap();
         a.join().unwrap();
@@ -283,39 +299,52 @@ fn lockstep_is_deterministic_for_a_fixed_seed() {
 }
 
 #[test]
-fn the_server_binary_serves_a_game_and_prints_the_results_line() {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cloudwars_server"))
-        .args(["--port", "0", "--players", "1", "--lockstep", "--seed", "7"])
-        .args(["--width", "600", "--height", "400", "--clouds", "5"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{first:?}"))
-        .to_owned();
-    let mut c = client(&addr);
-    c.name("Solo").unwrap();
-    c.play().unwrap();
-    let world = c.list().unwrap();
-    assert_eq!(world.iteration, 1);
-    assert_eq!((world.width, world.height), (600, 400));
-    let mut results = String::new();
-    out.read_line(&mut results).unwrap();
-    assert!(
-        results.starts_with("results: iteration 1, leader \"Solo\" (share), Solo 600"),
-        "{results:?}"
+fn connections_beyond_the_cap_are_closed_at_once() {
+    let mut cfg = small_config(
+        2,
+        Pacing::RealTime {
+            iterations_per_second: 1000.0,
+        },
     );
-    // As the original, the connection stays open after the end: the final world is listed.
-    let world = c.list().unwrap();
-    assert!(world.win_condition && world.iteration == 1);
-    c.quit().unwrap();
-    assert!(child.wait().unwrap().success());
+    cfg.max_connections = 2;
+    cfg.stop_on_win = false;
+    cfg.max_iterations = 5;
+    let (addr, server) = start(cfg);
+    // Two idle connections take the two places (each answered, so each is being served).
+    let mut a = client(&addr);
+    let mut b = client(&addr);
+    a.name("A").unwrap();
+    b.name("B").unwrap();
+    // A third is accepted and closed without a reply.
+    let refused = |addr: &str| {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(TIMEOUT).unwrap();
+        let _ = s.write_all(b"nameC\n");
+        let mut reply = String::new();
+        match BufReader::new(s).read_line(&mut reply) {
+            Ok(0) | Err(_) => true,
+            Ok(_) => false,
+        }
+    };
+    assert!(refused(&addr));
+    assert!(refused(&addr));
+    // Once one of the two leaves, a new connection is served again (as soon as the server has
+    // seen the first one go: try until it is).
+    a.quit().unwrap();
+    let mut c = loop {
+        let mut c = client(&addr);
+        match c.name("C") {
+            Ok(()) => break c,
+            Err(_) => thread::yield_now(),
+        }
+    };
+    // The two served ones play the game to its end.
+    b.play().unwrap();
+    c.play().unwrap();
+    let result = server.join().unwrap();
+    assert_eq!(result.iteration, 5);
+    let names: Vec<&str> = result.players.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(names, ["B", "C"]);
 }
 
 #[test]

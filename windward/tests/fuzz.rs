@@ -427,13 +427,13 @@ fn protocol_messages_frames_and_views() {
                 if let Ok(mut rebuilt) = View::from_setup(&setup, Config::default(), 2) {
                     let status = mutate(&server[1], rng);
                     if let Ok(message) = protocol::parse_server(&status) {
-                        rebuilt.apply(&message);
+                        let _ = rebuilt.apply(&message);
                     }
                 }
             }
             Ok(message) => {
                 let mut view = view.clone();
-                view.apply(&message);
+                let _ = view.apply(&message);
                 let _ = view.apply(&message);
             }
             Err(_) => {}

@@ -7,6 +7,8 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
+
 use windward::net::{Join, NetBot, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::rules::Event;
 use windward::tick::Order;
@@ -113,92 +115,131 @@ pub fn client_main(bot: &str, args: &[String]) -> ExitCode {
     }
 }
 
-const SERVER_HELP: &str = "windward_server [--host H] [--port P] [--clients N] [--fast] [--tps T]
-    [--seed S] [--map 1|2|3 | --map-file PATH] [--max-ticks T] [--bots NAME] [--join-timeout SECS]
-  Serves one round of Windwardopolis II over the original's protocol on H:P (default
-  127.0.0.1:1707): waits for N clients (default 10), fills the other seats with NAME (default
-  builtin), runs at the original's 96 ticks/s (--tps) or, with --fast, as fast as the clients
-  sync (lockstep), then prints the results line.";
+/// `windward_server`: serves one round of Windwardopolis II over the original's protocol.
+///
+/// Waits for the clients to join on HOST:PORT, fills the other seats with the in-process bots of
+/// --bots, runs at the original's 96 ticks/s (--tps) or, with --fast, as fast as the clients sync
+/// (lockstep), sends `<exit/>`, waits for every client to get what is queued, then prints the
+/// results line and the pace of the round (its ticks over its own time, the join wait excluded).
+#[derive(Debug, Parser)]
+#[command(name = "windward_server", version)]
+pub struct ServerArgs {
+    /// Address to listen on.
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port to listen on (0: any free port; the log says which).
+    #[arg(long, value_name = "P", default_value_t = windward::net::DEFAULT_PORT)]
+    pub port: u16,
+    /// Clients to wait for (0 to 10); the other seats are played in-process.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub clients: usize,
+    /// Lockstep: as fast as the clients sync (see `windward::net`), reproducible.
+    #[arg(long, conflicts_with = "tps")]
+    pub fast: bool,
+    /// Ticks per second at the real-time pace.
+    #[arg(long, value_name = "T", default_value_t = 96)]
+    pub tps: u32,
+    /// The round's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// One of the three shipped maps.
+    #[arg(long, value_name = "1|2|3", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "map_file")]
+    pub map: u8,
+    /// A map file in the original's format instead.
+    #[arg(long, value_name = "PATH")]
+    pub map_file: Option<std::path::PathBuf>,
+    /// The round ends after this many ticks at the latest.
+    #[arg(long, value_name = "T", default_value_t = Config::default().max_ticks)]
+    pub max_ticks: u32,
+    /// The bot playing the seats no client took (one of the windward bots of `play`).
+    #[arg(long, value_name = "NAME", default_value = "builtin")]
+    pub bots: String,
+    /// Seconds to wait for the clients to join and to answer `<setup>`.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub join_timeout: u64,
+    /// Seconds a client may take no byte of what is sent to it before it is dropped.
+    #[arg(long, value_name = "SECS", default_value_t = 5)]
+    pub write_timeout: u64,
+}
 
 /// `windward_server`: serves one round (`windward_server --help` for the options).
 pub fn server_main(args: &[String]) -> ExitCode {
-    let run = || -> Result<String, String> {
-        let mut config = ServerConfig::default();
-        let mut host = "127.0.0.1".to_string();
-        let mut port = windward::net::DEFAULT_PORT;
-        let mut map = mapgen::default_map(0);
-        let mut max_ticks = Config::default().max_ticks;
-        let mut fill = "builtin".to_string();
-        let mut i = 0;
-        while i < args.len() {
-            match args[i].as_str() {
-                "--help" | "-h" => return Err(SERVER_HELP.to_string()),
-                "--fast" => {
-                    config.pace = Pace::Lockstep;
-                    i += 1;
-                    continue;
-                }
-                "--host" => host = value(args, i, "--host")?,
-                "--port" => port = value(args, i, "--port")?,
-                "--clients" => config.clients = value(args, i, "--clients")?,
-                "--seed" => config.seed = value(args, i, "--seed")?,
-                "--max-ticks" => max_ticks = value(args, i, "--max-ticks")?,
-                "--bots" => fill = value(args, i, "--bots")?,
-                "--join-timeout" => {
-                    config.join_timeout = Duration::from_secs(value(args, i, "--join-timeout")?)
-                }
-                "--tps" => {
-                    config.pace = Pace::RealTime {
-                        ticks_per_second: value(args, i, "--tps")?,
-                    }
-                }
-                "--map" => {
-                    let n: usize = value(args, i, "--map")?;
-                    if !(1..=3).contains(&n) {
-                        return Err("--map is 1, 2 or 3".into());
-                    }
-                    map = mapgen::default_map(n - 1);
-                }
-                "--map-file" => {
-                    let path: String = value(args, i, "--map-file")?;
-                    let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-                    map = windward::Map::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
-                }
-                other => return Err(format!("unknown argument {other:?}\n{SERVER_HELP}")),
-            }
-            i += 2;
+    let args = match ServerArgs::try_parse_from(
+        std::iter::once("windward_server").chain(args.iter().map(String::as_str)),
+    ) {
+        Ok(args) => args,
+        Err(e) => {
+            // `--help` and `--version` print to stdout and succeed; errors go to stderr.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
-        bots::bot(&fill)?;
-        config.addr = format!("{host}:{port}")
-            .parse::<SocketAddr>()
-            .map_err(|e| format!("{host}:{port}: {e}"))?;
-        let game = Game::new(map, Config { max_ticks }).map_err(|e| e.to_string())?;
+    };
+    let run = || -> Result<String, String> {
+        let config = ServerConfig {
+            clients: args.clients,
+            pace: if args.fast {
+                Pace::Lockstep
+            } else {
+                Pace::RealTime {
+                    ticks_per_second: args.tps,
+                }
+            },
+            seed: args.seed,
+            join_timeout: Duration::from_secs(args.join_timeout),
+            write_timeout: Duration::from_secs(args.write_timeout),
+            addr: format!("{}:{}", args.host, args.port)
+                .parse::<SocketAddr>()
+                .map_err(|e| format!("{}:{}: {e}", args.host, args.port))?,
+            ..ServerConfig::default()
+        };
+        let map = match &args.map_file {
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                windward::Map::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => mapgen::default_map(usize::from(args.map - 1)),
+        };
+        bots::bot(&args.bots)?;
+        let game = Game::new(
+            map,
+            Config {
+                max_ticks: args.max_ticks,
+            },
+        )
+        .map_err(|e| e.to_string())?;
         let seed = config.seed;
-        let server = Server::bind(game, config).map_err(|e| format!("{host}:{port}: {e}"))?;
+        let server =
+            Server::bind(game, config).map_err(|e| format!("{}:{}: {e}", args.host, args.port))?;
         eprintln!(
             "windward_server: listening on {}",
             server.local_addr().map_err(|e| e.to_string())?
         );
-        let started = std::time::Instant::now();
+        let fill = &args.bots;
         let report = server
             .run(&mut |seat| {
                 let seed = seed ^ (u64::from(seat.0) << 32);
-                let bot = WireBot::named(&fill, seed).expect("the name was checked");
+                let bot = WireBot::named(fill, seed).expect("the name was checked");
                 Box::new(bot)
             })
             .map_err(|e| e.to_string())?;
-        let wall = started.elapsed().as_secs_f64();
+        // The pace of the round itself: the wait for the clients to join is not part of it.
+        let round = report.round_time.as_secs_f64().max(1e-9);
         let cpu = process_cpu_seconds();
         Ok(format!(
-            "{}\nwindward_server: {} ticks in {wall:.2} s ({:.0} ticks/s), {} messages sent, process CPU {} ({})",
+            "{}\nwindward_server: {} ticks in {round:.2} s ({:.0} ticks/s), {} messages sent, process CPU {} ({})",
             report.results_line(),
             report.ticks,
-            f64::from(report.ticks) / wall.max(1e-9),
+            f64::from(report.ticks) / round,
             report.messages_sent,
             cpu.map_or("n/a".to_string(), |c| format!("{c:.2} s")),
             cpu.map_or("n/a".to_string(), |c| format!(
-                "{:.1}% of one core",
-                100.0 * c / wall.max(1e-9)
+                "{:.1}% of one core over the round",
+                100.0 * c / round
             )),
         ))
     };
@@ -208,7 +249,7 @@ pub fn server_main(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("windward_server: {e}");
             ExitCode::FAILURE
         }
     }

@@ -252,7 +252,7 @@ pub fn run_bot(
                 };
                 // The answers and the sync go out in one write.
                 batch.clear();
-                if let Some(ev) = v.apply(&msg) {
+                if let Some(ev) = v.apply(&msg)? {
                     bot.after_message(&v.game, &v.state, v.me, &[ev], &mut out);
                     for order in out.iter().filter(|o| !is_noop(o)) {
                         let xml = order_message(order, &v.roster, false).to_xml();

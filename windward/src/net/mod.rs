@@ -16,6 +16,7 @@
 
 mod avatar;
 pub mod client;
+mod incoming;
 pub mod server;
 pub mod view;
 
@@ -27,8 +28,11 @@ use crate::protocol::{ClientMessage, ProtocolError};
 
 pub use avatar::{base64, default_avatar_png, png_rgba};
 pub use client::{Client, Join, NetBot, RunOptions, RunSummary, run_bot};
-pub use server::{DIRECT_WRITE_WAIT, Pace, RoundReport, Server, ServerConfig};
-pub use view::View;
+pub use server::{
+    DIRECT_WRITE_WAIT, MAX_INBOX_BYTES, MAX_ORDERS_PER_TICK, Pace, RoundReport, Server,
+    ServerConfig,
+};
+pub use view::{View, ViewError};
 
 /// The original's port (`TcpServer.cs:18`).
 pub const DEFAULT_PORT: u16 = 1707;
@@ -63,6 +67,9 @@ pub enum NetError {
     /// The `<setup>` does not describe a game this crate can rebuild.
     #[error(transparent)]
     Rebuild(#[from] crate::protocol::RebuildError),
+    /// A status message's numbers do not fit the game.
+    #[error(transparent)]
+    View(#[from] ViewError),
 }
 
 /// Reads one frame: the length prefix, checked against `limit` before the body is allocated.

@@ -1,15 +1,38 @@
 //! The server side: the engine behind the original's TCP protocol.
 //!
 //! One thread accepts connections while seats are open; each client gets a reader thread (frames
-//! checked against [`MAX_CLIENT_FRAME`] before allocating, parsed, handed
-//! to the round over a channel) and a standby writer thread. The round writes each frame itself
-//! (no hand-off: the kernel's send buffer takes it at once) with a write timeout of at most
+//! checked against [`MAX_CLIENT_FRAME`] before allocating, read as the original's framework
+//! reads them, handed to the round over a channel) and a standby writer thread.
+//!
+//! **Many orders.** The original applies every message queued since the last tick, in arrival
+//! order, at the start of the next one (`ProcessAllMoveMessages`, E:641-664), each path order with
+//! its own A* join and `NO_PATH`. This server does the same for up to [`MAX_ORDERS_PER_TICK`]
+//! messages of one client per tick, far more than any bot sends (one per message it receives);
+//! the rest wait, in order, for the following ticks. What a client has sent and the round has not
+//! yet applied is held up to [`MAX_INBOX_BYTES`]: once that is full its reader stops reading, so
+//! TCP flow control slows the sender down. A flood of orders thus costs the round a bounded
+//! amount of work per tick and the server a bounded amount of memory per client, and delays
+//! only the flooder's own orders ([`RoundReport::deferred`], [`RoundReport::peak_inbox`]).
+//!
+//! **Bad messages.** As in the original, a seated client is never dropped for what it says: bad
+//! XML, an unknown message (`<hello/>`), a second `<join>` and a card message that names an
+//! unknown card are logged and ignored, a path is cut at its first bad element and unknown names
+//! in a pick-up list are skipped (F:357-372, F:407-415, F:634-665). A connection that has not
+//! joined is closed for a message it cannot use, as the original closes it. Frames over the
+//! limit, a connection that breaks and a client that does not read are dropped.
+//!
+//! **The end.** After `<exit/>` the round waits until every live client's writer has written what
+//! is queued ([`ServerConfig::flush_timeout`] at most, and a client that takes no byte for
+//! [`ServerConfig::write_timeout`] is given up as during the round), then for the clients to close
+//! their side, so that a slow reader gets every frame before [`Server::run`] returns.
+//!
+//! **Writes.** The round writes each frame itself (no hand-off: the kernel's send buffer takes it at once) with a write timeout of at most
 //! [`DIRECT_WRITE_WAIT`]; a frame that does not fit in that time, and every frame after it while
 //! some are still queued, goes to the writer through a bounded queue
 //! ([`ServerConfig::queue_frames`]), which keeps writing until no byte has gone out for
 //! [`ServerConfig::write_timeout`]. So the round never waits for a peer longer than
 //! [`DIRECT_WRITE_WAIT`] at a time: a client whose queue is full, whose writes stall, that sends
-//! garbage or an oversized frame, or that disconnects is dropped with a log line, and its car
+//! an oversized or truncated frame, or that disconnects is dropped with a log line, and its car
 //! goes on as the original's does (it follows its last path, then drives at random).
 //!
 //! A `<status>` goes to every seat with the same body but for the recipient's own `<path>` and
@@ -24,22 +47,23 @@
 use std::collections::VecDeque;
 use std::io::{self, Write as _};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::protocol::{ClientMessage, Roster, Seat, ServerMessage, parse_client};
+use crate::protocol::{ClientMessage, Roster, Seat, ServerMessage};
 use crate::rules::{self, Event, Recipient};
 use crate::state::{Card, NUM_PLAYERS, PlayerId};
 use crate::tick::Order;
 use crate::{Game, State};
 
 use super::client::{NetBot, is_noop};
+use super::incoming::{held_bytes, read_client};
 use super::view::View;
 use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_into};
 
@@ -87,7 +111,10 @@ pub struct ServerConfig {
     pub write_timeout: Duration,
     /// How many frames may wait for a client's writer before the client is dropped.
     pub queue_frames: usize,
-    /// Log joins, drops and the result line to stderr.
+    /// The longest the end of a round waits for the clients' writers to write what is queued
+    /// (ending with `<exit/>`) and for the clients to close.
+    pub flush_timeout: Duration,
+    /// Log joins, drops, ignored messages and the result line to stderr.
     pub log: bool,
 }
 
@@ -102,6 +129,7 @@ impl Default for ServerConfig {
             reply_timeout: Duration::from_secs(5),
             write_timeout: Duration::from_secs(5),
             queue_frames: 1024,
+            flush_timeout: Duration::from_secs(30),
             log: true,
         }
     }
@@ -124,6 +152,20 @@ pub struct RoundReport {
     pub dropped: Vec<(PlayerId, String)>,
     /// Messages sent to clients.
     pub messages_sent: u64,
+    /// Per seat: the most bytes its client's messages held at once while they waited for the
+    /// round (at most [`MAX_INBOX_BYTES`] plus one message).
+    pub peak_inbox: [usize; NUM_PLAYERS],
+    /// Per seat: how many times one of its client's messages waited a tick longer because the
+    /// client had sent more than [`MAX_ORDERS_PER_TICK`] since the last tick.
+    pub deferred: [u64; NUM_PLAYERS],
+    /// Per seat: the most of its client's messages applied in one tick (at most
+    /// [`MAX_ORDERS_PER_TICK`]).
+    pub busiest_tick: [usize; NUM_PLAYERS],
+    /// Per seat: messages (or parts of them) ignored as the original ignores them.
+    pub ignored: [u64; NUM_PLAYERS],
+    /// The time from the first tick to the end of the last one (the join and ready wait
+    /// excluded).
+    pub round_time: Duration,
 }
 
 impl RoundReport {
@@ -150,17 +192,99 @@ impl RoundReport {
 /// frame to the client's writer thread.
 pub const DIRECT_WRITE_WAIT: Duration = Duration::from_millis(2);
 
+/// Most messages of one client the round applies in one tick; the rest wait, in order, for the
+/// next ticks (see the [module docs](self)).
+pub const MAX_ORDERS_PER_TICK: usize = 8;
+
+/// Most bytes a client's messages may hold while they wait for the round (about their size in
+/// memory, see [`RoundReport::peak_inbox`]); while it is full the client's reader stops reading.
+/// It holds at least one message of the largest frame ([`MAX_CLIENT_FRAME`]).
+pub const MAX_INBOX_BYTES: usize = 1 << 20;
+
+/// The most lines about ignored messages logged per seat (later ones are only counted in
+/// [`RoundReport::ignored`]).
+const IGNORED_LOG_LINES: u64 = 20;
+
 /// What the connection threads tell the round.
 enum Inbound {
-    Connected(usize, TcpStream),
-    Message(usize, ClientMessage),
+    Connected(usize, TcpStream, Arc<Inbox>),
+    /// A message (with what was skipped in it), holding `usize` bytes of the sender's inbox.
+    Message(usize, ClientMessage, Vec<String>, usize),
+    /// A frame that is no usable message (why), holding `usize` bytes of the sender's inbox.
+    Unusable(usize, String, usize),
     Dropped(usize, String),
+    /// The client's writer has ended: it wrote everything it was given (`true`) or gave up.
+    Flushed(usize, bool),
+}
+
+/// The bytes a client's messages hold between its reader and the round (bounded by
+/// [`MAX_INBOX_BYTES`]): the reader takes room before it hands a message on, waiting while
+/// there is none; the round gives it back once the message is applied or ignored.
+struct Inbox {
+    held: Mutex<InboxState>,
+    room: Condvar,
+}
+
+struct InboxState {
+    bytes: usize,
+    peak: usize,
+    /// The round is over (or the client dropped): the reader reads on until the end of the
+    /// stream but hands nothing on.
+    closed: bool,
+}
+
+impl Inbox {
+    fn new() -> Inbox {
+        Inbox {
+            held: Mutex::new(InboxState {
+                bytes: 0,
+                peak: 0,
+                closed: false,
+            }),
+            room: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, InboxState> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes `n` bytes of room, waiting while the inbox holds messages and `n` more would pass
+    /// the limit. `false` when the inbox is closed.
+    fn take(&self, n: usize) -> bool {
+        let mut held = self.lock();
+        while !held.closed && held.bytes > 0 && held.bytes + n > MAX_INBOX_BYTES {
+            held = self.room.wait(held).unwrap_or_else(PoisonError::into_inner);
+        }
+        if held.closed {
+            return false;
+        }
+        held.bytes += n;
+        held.peak = held.peak.max(held.bytes);
+        true
+    }
+
+    fn give_back(&self, n: usize) {
+        let mut held = self.lock();
+        held.bytes = held.bytes.saturating_sub(n);
+        self.room.notify_all();
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.room.notify_all();
+    }
+
+    fn peak(&self) -> usize {
+        self.lock().peak
+    }
 }
 
 /// A connected client.
 struct Remote {
     conn: usize,
     stream: TcpStream,
+    inbox: Arc<Inbox>,
     /// Frames handed to the writer thread and not yet written: the round writes directly only
     /// when this is zero, so frames keep their order.
     backlog: Arc<AtomicUsize>,
@@ -206,34 +330,63 @@ impl Server {
 
     /// Serves one round: waits for the clients to join (seats in join order), fills the other
     /// seats with `fill(seat)`, sends `<setup>`, waits for `<ready>`, runs the round, sends
-    /// `<exit/>` and returns the result (also logged as the results line).
+    /// `<exit/>`, waits for the clients to get what is queued (see the [module docs](self)) and
+    /// returns the result (also logged as the results line).
     pub fn run(
         self,
         fill: &mut dyn FnMut(PlayerId) -> Box<dyn NetBot>,
     ) -> Result<RoundReport, NetError> {
-        Round::new(self, fill)?.play()
+        let (game, state, mut io) = Io::new(self, fill)?;
+        io.play(&game, state)
     }
 }
 
-struct Round {
-    game: Game,
+/// A message waiting to become an order: the tag it sorts by, the seat, the message and the
+/// inbox bytes it holds.
+struct Pending {
+    tag: u64,
+    player: PlayerId,
+    msg: ClientMessage,
+    held: usize,
+}
+
+/// Everything of a round but the game and its state (so that the round's messages can be sent
+/// from inside the tick, from the state of each moment, without copying it).
+struct Io {
     config: ServerConfig,
-    state: State,
     roster: Roster,
     players: Vec<Player>,
     inbound: Receiver<Inbound>,
-    /// Messages waiting to become orders at the next tick: (tag, seat, message).
-    pending: Vec<(u64, PlayerId, ClientMessage)>,
+    /// Messages waiting to become orders at the next tick.
+    pending: Vec<Pending>,
     seq: u64,
     unsolicited: u64,
     dropped: Vec<(PlayerId, String)>,
     messages_sent: u64,
+    /// The tick being played (for the log).
+    tick: u32,
+    deferred: [u64; NUM_PLAYERS],
+    busiest_tick: [usize; NUM_PLAYERS],
+    ignored: [u64; NUM_PLAYERS],
+    peak_inbox: [usize; NUM_PLAYERS],
 }
 
 fn log(config: &ServerConfig, line: &str) {
     if config.log {
         eprintln!("windward_server: {line}");
     }
+}
+
+/// `now + d`, or `None` (no deadline) when that is past what an `Instant` can hold.
+fn deadline_after(d: Duration) -> Option<Instant> {
+    Instant::now().checked_add(d)
+}
+
+/// The time left until `deadline` (`Duration::MAX` without one).
+fn left_until(deadline: Option<Instant>) -> Duration {
+    deadline.map_or(Duration::MAX, |d| {
+        d.saturating_duration_since(Instant::now())
+    })
 }
 
 /// A random (version 4) GUID, as `Guid.NewGuid()` makes them.
@@ -251,22 +404,39 @@ fn guid(rng: &mut Pcg64Mcg) -> String {
     )
 }
 
-fn spawn_reader(conn: usize, stream: TcpStream, tx: Sender<Inbound>) {
+fn spawn_reader(conn: usize, stream: TcpStream, inbox: Arc<Inbox>, tx: Sender<Inbound>) {
     thread::spawn(move || {
         let mut reader = io::BufReader::new(stream);
         let mut body = Vec::new();
         loop {
-            let msg = match read_frame_into(&mut reader, MAX_CLIENT_FRAME, &mut body) {
-                Ok(false) => Err("disconnected".to_string()),
-                Ok(true) => parse_client(&body).map_err(|e| format!("bad message: {e}")),
-                Err(e) => Err(e.to_string()),
+            match read_frame_into(&mut reader, MAX_CLIENT_FRAME, &mut body) {
+                Ok(true) => {}
+                Ok(false) => {
+                    let _ = tx.send(Inbound::Dropped(conn, "disconnected".to_string()));
+                    return;
+                }
+                Err(e) => {
+                    let _ = tx.send(Inbound::Dropped(conn, e.to_string()));
+                    return;
+                }
+            }
+            let mut notes = Vec::new();
+            let what = read_client(&body, &mut notes);
+            let held = match &what {
+                Ok(m) => held_bytes(m) + notes.iter().map(String::len).sum::<usize>(),
+                Err(reason) => reason.len() + size_of::<Inbound>(),
             };
-            let stop = msg.is_err();
-            let sent = match msg {
-                Ok(m) => tx.send(Inbound::Message(conn, m)),
-                Err(reason) => tx.send(Inbound::Dropped(conn, reason)),
+            // Once the round is over (or the client dropped) the reader reads on to the end of
+            // the stream, handing nothing on, so that closing the socket does not reset what is
+            // still being sent to the client.
+            if !inbox.take(held) {
+                continue;
+            }
+            let sent = match what {
+                Ok(m) => tx.send(Inbound::Message(conn, m, notes, held)),
+                Err(reason) => tx.send(Inbound::Unusable(conn, reason, held)),
             };
-            if stop || sent.is_err() {
+            if sent.is_err() {
                 return;
             }
         }
@@ -283,31 +453,40 @@ fn spawn_writer(
 ) -> SyncSender<Vec<u8>> {
     let (queue, rx) = mpsc::sync_channel::<Vec<u8>>(frames);
     thread::spawn(move || {
-        for frame in rx {
-            let mut done = 0;
-            let mut progress = Instant::now();
-            while done < frame.len() {
-                match stream.write(&frame[done..]) {
-                    Ok(0) => {
-                        let _ = tx.send(Inbound::Dropped(conn, "connection closed".into()));
-                        return;
-                    }
-                    Ok(n) => {
-                        done += n;
-                        progress = Instant::now();
-                    }
-                    Err(e) if is_wait(&e) && progress.elapsed() < stall => {}
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        let _ = tx.send(Inbound::Dropped(conn, format!("write failed: {e}")));
-                        return;
+        let mut write_all = || {
+            for frame in &rx {
+                let mut done = 0;
+                let mut progress = Instant::now();
+                while done < frame.len() {
+                    match stream.write(&frame[done..]) {
+                        Ok(0) => return Err("connection closed".to_string()),
+                        Ok(n) => {
+                            done += n;
+                            progress = Instant::now();
+                        }
+                        Err(e) if is_wait(&e) && progress.elapsed() < stall => {}
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(format!("write failed: {e}")),
                     }
                 }
+                backlog.fetch_sub(1, Ordering::AcqRel);
             }
-            backlog.fetch_sub(1, Ordering::AcqRel);
-        }
-        // Queue closed: the round is over or the client was dropped.
-        let _ = stream.flush();
+            Ok(())
+        };
+        let written = match write_all() {
+            Err(reason) => {
+                let _ = tx.send(Inbound::Dropped(conn, reason));
+                false
+            }
+            // Queue closed (the round is over or the client was dropped) and every frame
+            // written: the client sees the end of the stream after the last one.
+            Ok(()) => {
+                let _ = stream.flush();
+                let _ = stream.shutdown(Shutdown::Write);
+                true
+            }
+        };
+        let _ = tx.send(Inbound::Flushed(conn, written));
     });
     queue
 }
@@ -368,11 +547,13 @@ impl StatusFrames {
     }
 }
 
-impl Round {
+impl Io {
+    /// Accepts the clients and seats everybody: the round's game, its initial state and the
+    /// rest of the round.
     fn new(
         server: Server,
         fill: &mut dyn FnMut(PlayerId) -> Box<dyn NetBot>,
-    ) -> Result<Round, NetError> {
+    ) -> Result<(Game, State, Io), NetError> {
         let Server {
             listener,
             game,
@@ -400,10 +581,12 @@ impl Round {
                             if let Ok(reader) = setup {
                                 // Announced before its reader starts, so the round knows the
                                 // connection before its first message.
-                                if tx.send(Inbound::Connected(conn, stream)).is_err() {
+                                let inbox = Arc::new(Inbox::new());
+                                let announce = Inbound::Connected(conn, stream, Arc::clone(&inbox));
+                                if tx.send(announce).is_err() {
                                     return;
                                 }
-                                spawn_reader(conn, reader, tx.clone());
+                                spawn_reader(conn, reader, inbox, tx.clone());
                                 conn += 1;
                             }
                         }
@@ -422,17 +605,22 @@ impl Round {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64),
         );
-        let mut connections: Vec<Option<TcpStream>> = Vec::new();
+        let mut connections: Vec<Option<(TcpStream, Arc<Inbox>)>> = Vec::new();
         let mut joined: Vec<(usize, Seat)> = Vec::new();
-        let deadline = Instant::now() + config.join_timeout;
+        // A join timeout too long for an `Instant` waits without a deadline.
+        let deadline = deadline_after(config.join_timeout);
+        let give_back = |connections: &[Option<(TcpStream, Arc<Inbox>)>], conn: usize, n| {
+            if let Some(Some((_, inbox))) = connections.get(conn) {
+                inbox.give_back(n);
+            }
+        };
         while joined.len() < wanted {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match inbound.recv_timeout(left) {
-                Ok(Inbound::Connected(conn, stream)) => {
+            match inbound.recv_timeout(left_until(deadline)) {
+                Ok(Inbound::Connected(conn, stream, inbox)) => {
                     if connections.len() <= conn {
                         connections.resize_with(conn + 1, || None);
                     }
-                    connections[conn] = Some(stream);
+                    connections[conn] = Some((stream, inbox));
                 }
                 Ok(Inbound::Message(
                     conn,
@@ -442,7 +630,10 @@ impl Round {
                         language,
                         ..
                     },
+                    _,
+                    n,
                 )) if !joined.iter().any(|j| j.0 == conn) => {
+                    give_back(&connections, conn, n);
                     log(
                         &config,
                         &format!("seat {} joined: {name:?} ({language})", joined.len()),
@@ -457,7 +648,8 @@ impl Round {
                         },
                     ));
                 }
-                Ok(Inbound::Message(conn, other)) => {
+                Ok(Inbound::Message(conn, other, _, n)) => {
+                    give_back(&connections, conn, n);
                     log(
                         &config,
                         &format!(
@@ -466,18 +658,29 @@ impl Round {
                         ),
                     );
                 }
-                Ok(Inbound::Dropped(conn, reason)) => {
+                Ok(Inbound::Unusable(conn, reason, n)) if joined.iter().any(|j| j.0 == conn) => {
+                    // From a player: ignored, as the original ignores it (F:357-372).
+                    give_back(&connections, conn, n);
+                    log(
+                        &config,
+                        &format!("connection {conn}: {reason} before the round, ignored"),
+                    );
+                }
+                Ok(Inbound::Unusable(conn, reason, _) | Inbound::Dropped(conn, reason)) => {
+                    // A connection that has not joined is closed for a message it cannot use.
                     log(
                         &config,
                         &format!("connection {conn} dropped before the round: {reason}"),
                     );
-                    if let Some(Some(s)) = connections.get(conn) {
+                    if let Some(Some((s, inbox))) = connections.get(conn) {
+                        inbox.close();
                         let _ = s.shutdown(Shutdown::Both);
                     }
                     if let Some(k) = joined.iter().position(|j| j.0 == conn) {
                         joined.remove(k);
                     }
                 }
+                Ok(Inbound::Flushed(..)) => {}
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
                     log(
                         &config,
@@ -496,7 +699,7 @@ impl Round {
             let me = PlayerId(i as u8);
             match joined.get(i) {
                 Some((conn, seat)) => {
-                    let stream = connections
+                    let (stream, inbox) = connections
                         .get_mut(*conn)
                         .and_then(Option::take)
                         .ok_or(NetError::Closed)?;
@@ -512,6 +715,7 @@ impl Round {
                     players.push(Player::Remote(Remote {
                         conn: *conn,
                         stream,
+                        inbox,
                         backlog,
                         queue,
                         awaiting: VecDeque::new(),
@@ -532,17 +736,16 @@ impl Round {
             }
         }
         // Connections that came too late.
-        for s in connections.into_iter().flatten() {
+        for (s, inbox) in connections.into_iter().flatten() {
+            inbox.close();
             let _ = s.shutdown(Shutdown::Both);
         }
         let roster = Roster {
             seats: seats.try_into().map_err(|_| NetError::Closed)?,
         };
         let state = game.initial_state(config.seed);
-        Ok(Round {
-            game,
+        let io = Io {
             config,
-            state,
             roster,
             players,
             inbound,
@@ -551,7 +754,13 @@ impl Round {
             unsolicited: u64::MAX / 2,
             dropped: Vec::new(),
             messages_sent: 0,
-        })
+            tick: 0,
+            deferred: [0; NUM_PLAYERS],
+            busiest_tick: [0; NUM_PLAYERS],
+            ignored: [0; NUM_PLAYERS],
+            peak_inbox: [0; NUM_PLAYERS],
+        };
+        Ok((game, state, io))
     }
 
     fn seat_of_conn(&self, conn: usize) -> Option<usize> {
@@ -562,12 +771,14 @@ impl Round {
 
     fn drop_seat(&mut self, seat: usize, reason: String) {
         if let Player::Remote(r) = &self.players[seat] {
+            r.inbox.close();
+            self.peak_inbox[seat] = r.inbox.peak();
             let _ = r.stream.shutdown(Shutdown::Both);
             log(
                 &self.config,
                 &format!(
                     "seat {seat} ({}) dropped at tick {}: {reason}; its car drives on",
-                    self.roster.seats[seat].name, self.state.tick
+                    self.roster.seats[seat].name, self.tick
                 ),
             );
             self.dropped.push((PlayerId(seat as u8), reason));
@@ -575,10 +786,38 @@ impl Round {
         }
     }
 
+    /// Counts (and logs, up to [`IGNORED_LOG_LINES`] per seat) what the round ignored of a
+    /// seat's messages, as the original ignores it.
+    fn note_ignored(&mut self, seat: usize, what: &str) {
+        self.ignored[seat] += 1;
+        if self.ignored[seat] <= IGNORED_LOG_LINES {
+            let more = if self.ignored[seat] == IGNORED_LOG_LINES {
+                " (further ones are only counted)"
+            } else {
+                ""
+            };
+            log(
+                &self.config,
+                &format!(
+                    "seat {seat} ({}) at tick {}: {what}; ignored{more}",
+                    self.roster.seats[seat].name, self.tick
+                ),
+            );
+        }
+    }
+
+    /// Gives a seat's inbox bytes back (its message was applied or ignored).
+    fn give_back(&self, seat: usize, n: usize) {
+        if let Player::Remote(r) = &self.players[seat] {
+            r.inbox.give_back(n);
+        }
+    }
+
     /// Handles one thing a connection thread reported.
     fn inbound(&mut self, what: Inbound) {
         match what {
-            Inbound::Connected(_, stream) => {
+            Inbound::Connected(_, stream, inbox) => {
+                inbox.close();
                 let _ = stream.shutdown(Shutdown::Both);
             }
             Inbound::Dropped(conn, reason) => {
@@ -586,18 +825,31 @@ impl Round {
                     self.drop_seat(seat, reason);
                 }
             }
-            Inbound::Message(conn, msg) => {
+            Inbound::Flushed(..) => {}
+            Inbound::Unusable(conn, reason, n) => {
+                if let Some(seat) = self.seat_of_conn(conn) {
+                    self.give_back(seat, n);
+                    self.note_ignored(seat, &reason);
+                }
+            }
+            Inbound::Message(conn, msg, notes, n) => {
                 let Some(seat) = self.seat_of_conn(conn) else {
                     return;
                 };
+                for note in &notes {
+                    self.note_ignored(seat, note);
+                }
                 let Player::Remote(r) = &mut self.players[seat] else {
                     return;
                 };
                 if is_sync(&msg) {
                     r.awaiting.pop_front();
+                    r.inbox.give_back(n);
                     return;
                 }
                 if matches!(msg, ClientMessage::Join { .. }) {
+                    r.inbox.give_back(n);
+                    self.note_ignored(seat, "<join> from a seated client");
                     return;
                 }
                 if matches!(msg, ClientMessage::Ready { .. }) {
@@ -610,7 +862,12 @@ impl Round {
                         self.unsolicited
                     }
                 };
-                self.pending.push((tag, PlayerId(seat as u8), msg));
+                self.pending.push(Pending {
+                    tag,
+                    player: PlayerId(seat as u8),
+                    msg,
+                    held: n,
+                });
             }
         }
     }
@@ -668,7 +925,7 @@ impl Round {
     }
 
     /// Sends a message to a seat: written for a client, played at once for an in-process bot.
-    fn send(&mut self, seat: usize, msg: &ServerMessage) {
+    fn send(&mut self, game: &Game, seat: usize, msg: &ServerMessage) {
         self.seq += 1;
         let tag = self.seq;
         match &mut self.players[seat] {
@@ -684,31 +941,40 @@ impl Round {
                 let mut out = Vec::new();
                 match msg {
                     ServerMessage::Setup(setup) => {
-                        if let Ok(v) =
-                            View::from_setup(setup, *self.game.config(), self.config.seed)
-                        {
+                        if let Ok(v) = View::from_setup(setup, *game.config(), self.config.seed) {
                             bot.setup(&v.game, &v.state, me, &mut out);
                             *view = Some(Box::new(v));
                         }
                     }
                     _ => {
                         if let Some(v) = view.as_mut() {
-                            if let Some(ev) = v.apply(msg) {
+                            if let Ok(Some(ev)) = v.apply(msg) {
                                 bot.after_message(&v.game, &v.state, me, &[ev], &mut out);
                             }
                         }
                     }
                 }
                 for order in out.into_iter().filter(|o| !is_noop(o)) {
-                    let m = super::client::order_message(&order, &self.roster, false);
-                    self.pending.push((tag, me, m));
+                    let msg = super::client::order_message(&order, &self.roster, false);
+                    self.pending.push(Pending {
+                        tag,
+                        player: me,
+                        msg,
+                        held: 0,
+                    });
                 }
             }
         }
     }
 
     /// Sends the messages for events that just fired, built from `state` as it is now.
-    fn send_events(&mut self, state: &State, events: &[Event], scoreboard: &[f32; NUM_PLAYERS]) {
+    fn send_events(
+        &mut self,
+        game: &Game,
+        state: &State,
+        events: &[Event],
+        scoreboard: &[f32; NUM_PLAYERS],
+    ) {
         let mut frame = Vec::new();
         for ev in events {
             let seats = match ev.to {
@@ -743,19 +1009,34 @@ impl Round {
                         .roster
                         .status(state, id, ev.about, ev.status, scoreboard),
                 };
-                self.send(to, &msg);
+                self.send(game, to, &msg);
             }
         }
     }
 
     /// The queued messages as orders for the next tick, in the order of the messages they
-    /// answer (then unsolicited ones in arrival order). A card the player neither holds nor can
-    /// draw is dropped, as the original framework drops it (F:745-755).
-    fn take_orders(&mut self, orders: &mut Vec<Order>) {
+    /// answer (then unsolicited ones in arrival order), at most [`MAX_ORDERS_PER_TICK`] of each
+    /// client (the rest stay queued, in order, for the next ticks). A card the player neither
+    /// holds nor can draw is dropped, as the original framework drops it (F:745-755).
+    fn take_orders(&mut self, state: &mut State, orders: &mut Vec<Order>) {
         orders.clear();
-        self.pending.sort_by_key(|p| p.0);
-        for (_, player, msg) in self.pending.drain(..) {
-            match msg {
+        self.pending.sort_by_key(|p| p.tag);
+        let mut taken = [0usize; NUM_PLAYERS];
+        let mut kept = Vec::new();
+        for p in std::mem::take(&mut self.pending) {
+            let seat = p.player.index();
+            if matches!(self.players[seat], Player::Remote(_)) {
+                if taken[seat] == MAX_ORDERS_PER_TICK {
+                    self.deferred[seat] += 1;
+                    kept.push(p);
+                    continue;
+                }
+                taken[seat] += 1;
+                self.busiest_tick[seat] = self.busiest_tick[seat].max(taken[seat]);
+            }
+            self.give_back(seat, p.held);
+            let player = p.player;
+            match p.msg {
                 ClientMessage::Ready { path, pickup } | ClientMessage::Move { path, pickup } => {
                     orders.push(Order::Path {
                         player,
@@ -764,27 +1045,39 @@ impl Round {
                     })
                 }
                 ClientMessage::Order { action, card } => {
+                    let target = card.player.as_deref().map(|n| self.roster.player_named(n));
+                    if target == Some(None) && !card.kind.takes_target() {
+                        // A card that must match a player nobody is (F:737-750).
+                        self.note_ignored(
+                            seat,
+                            &format!("could not find requested card {}", card.kind.name()),
+                        );
+                        continue;
+                    }
                     let wanted = Card {
                         kind: card.kind,
                         company: card.company,
                         passenger: card.passenger,
-                        player: card
-                            .player
-                            .as_deref()
-                            .and_then(|n| self.roster.player_named(n)),
+                        player: target.flatten(),
                         ok_to_play: false,
                     };
-                    if rules::find_card(&mut self.state, player, &wanted).is_some() {
+                    if rules::find_card(state, player, &wanted).is_some() {
                         orders.push(Order::Card {
                             player,
                             action,
                             card: wanted,
                         });
+                    } else if matches!(self.players[seat], Player::Remote(_)) {
+                        self.note_ignored(
+                            seat,
+                            &format!("could not find requested card {}", card.kind.name()),
+                        );
                     }
                 }
                 ClientMessage::Join { .. } => {}
             }
         }
+        self.pending = kept;
     }
 
     fn drain(&mut self) {
@@ -796,7 +1089,7 @@ impl Round {
     /// Waits until `done` holds for every live client, or the timeout; returns the seats that
     /// were still being waited for.
     fn wait_for(&mut self, timeout: Duration, done: impl Fn(&Remote) -> bool) -> Vec<usize> {
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             self.drain();
             let waiting: Vec<usize> = (0..NUM_PLAYERS)
@@ -805,23 +1098,22 @@ impl Round {
             if waiting.is_empty() {
                 return waiting;
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.inbound.recv_timeout(left) {
+            match self.inbound.recv_timeout(left_until(deadline)) {
                 Ok(what) => self.inbound(what),
                 Err(_) => return waiting,
             }
         }
     }
 
-    fn play(mut self) -> Result<RoundReport, NetError> {
+    fn play(&mut self, game: &Game, mut state: State) -> Result<RoundReport, NetError> {
         let scoreboard = [0.0f32; NUM_PLAYERS];
         for seat in 0..NUM_PLAYERS {
             let msg = ServerMessage::Setup(Box::new(self.roster.setup(
-                &self.game,
-                &self.state,
+                game,
+                &state,
                 PlayerId(seat as u8),
             )));
-            self.send(seat, &msg);
+            self.send(game, seat, &msg);
         }
         // `<ready>` answers the setup (and is its sync).
         for seat in self.wait_for(self.config.join_timeout, |r| r.ready) {
@@ -834,15 +1126,15 @@ impl Round {
         }
         let mut orders: Vec<Order> = Vec::new();
         let mut events: Vec<Event> = Vec::new();
-        let mut emitted: Vec<(State, Vec<Event>)> = Vec::new();
         let period = match self.config.pace {
             Pace::RealTime { ticks_per_second } => {
                 Some(Duration::from_secs(1) / ticks_per_second.max(1))
             }
             Pace::Lockstep => None,
         };
-        let mut next_tick = Instant::now();
-        while !self.state.is_over() {
+        let started = Instant::now();
+        let mut next_tick = started;
+        while !state.is_over() {
             if let Some(period) = period {
                 next_tick += period;
                 let now = Instant::now();
@@ -853,21 +1145,14 @@ impl Round {
                 }
             }
             self.drain();
-            self.take_orders(&mut orders);
+            self.tick = state.tick + 1;
+            self.take_orders(&mut state, &mut orders);
             events.clear();
-            let game = &self.game;
-            {
-                let state = &mut self.state;
-                let mut rng = state.rng.clone();
-                // The messages are built from the state of each moment (a copy: the round is
-                // borrowed by the tick; moments are rare, a few per hundred ticks).
-                let mut seen = |s: &State, ev: &[Event]| emitted.push((s.clone(), ev.to_vec()));
-                game.advance_observed(state, &orders, &mut rng, &mut events, &mut seen);
-                state.rng = rng;
-            }
-            for (s, ev) in std::mem::take(&mut emitted) {
-                self.send_events(&s, &ev, &scoreboard);
-            }
+            let mut rng = state.rng.clone();
+            // The messages are built from the state of each moment, as the rules fire.
+            let mut seen = |s: &State, ev: &[Event]| self.send_events(game, s, ev, &scoreboard);
+            game.advance_observed(&mut state, &orders, &mut rng, &mut events, &mut seen);
+            state.rng = rng;
             if period.is_none() {
                 let timeout = self.config.reply_timeout;
                 for seat in self.wait_for(timeout, |r| !r.syncs || r.awaiting.is_empty()) {
@@ -884,32 +1169,96 @@ impl Round {
                 }
             }
         }
+        let round_time = started.elapsed();
         let mut scores = [0.0; NUM_PLAYERS];
         let mut delivered = [0; NUM_PLAYERS];
         for i in 0..NUM_PLAYERS {
             let p = PlayerId(i as u8);
-            scores[i] = rules::score(&self.state, p, self.state.player(p).car.tile());
-            delivered[i] = self.state.player(p).delivered.len();
+            scores[i] = rules::score(&state, p, state.player(p).car.tile());
+            delivered[i] = state.player(p).delivered.len();
         }
         for seat in 0..NUM_PLAYERS {
-            self.send(seat, &ServerMessage::Exit);
+            self.send(game, seat, &ServerMessage::Exit);
         }
+        let remote = core::array::from_fn(|i| {
+            matches!(self.players[i], Player::Remote(_))
+                || self.dropped.iter().any(|d| d.0.index() == i)
+        });
+        self.flush();
         let report = RoundReport {
             roster: self.roster.clone(),
-            remote: core::array::from_fn(|i| {
-                matches!(self.players[i], Player::Remote(_))
-                    || self.dropped.iter().any(|d| d.0.index() == i)
-            }),
+            remote,
             scores,
             delivered,
-            ticks: self.state.tick,
+            ticks: state.tick,
             dropped: self.dropped.clone(),
             messages_sent: self.messages_sent,
+            peak_inbox: self.peak_inbox,
+            deferred: self.deferred,
+            busiest_tick: self.busiest_tick,
+            ignored: self.ignored,
+            round_time,
         };
         log(&self.config, &report.results_line());
-        // Dropping the queues lets each writer flush what is queued (ending with `<exit/>`),
-        // then the sockets close.
         Ok(report)
+    }
+
+    /// The end of the round: every live client's writer writes what is queued (ending with
+    /// `<exit/>`) and closes its side; then the clients close theirs. Bounded by
+    /// [`ServerConfig::flush_timeout`], and a client that takes no byte for
+    /// [`ServerConfig::write_timeout`] is given up.
+    fn flush(&mut self) {
+        let deadline = deadline_after(self.config.flush_timeout);
+        let mut writing = Vec::new();
+        let mut reading = Vec::new();
+        for (seat, p) in self.players.iter_mut().enumerate() {
+            if let Player::Remote(r) = std::mem::replace(p, Player::Gone) {
+                // From now on the reader hands nothing on, and reads on to the end of the stream.
+                r.inbox.close();
+                self.peak_inbox[seat] = r.inbox.peak();
+                writing.push(r.conn);
+                reading.push(r.conn);
+                // Dropping the queue's sender ends the writer once it has written the rest.
+                drop(r);
+            }
+        }
+        // Late messages of a live client are ignored: they free nothing that is waited for.
+        while !writing.is_empty() {
+            match self.inbound.recv_timeout(left_until(deadline)) {
+                Ok(Inbound::Flushed(conn, written)) => {
+                    writing.retain(|&c| c != conn);
+                    if !written {
+                        reading.retain(|&c| c != conn);
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        // Then the clients that got everything close their side (a reader ends at the end of
+        // the stream): closing ours first, with their last messages unread, could reset the
+        // connection before they read the end. They get at most `write_timeout` for it.
+        let linger = match (deadline_after(self.config.write_timeout), deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        while !reading.is_empty() && writing.is_empty() {
+            match self.inbound.recv_timeout(left_until(linger)) {
+                Ok(Inbound::Dropped(conn, _)) => reading.retain(|&c| c != conn),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        if !writing.is_empty() {
+            log(
+                &self.config,
+                &format!(
+                    "{} clients had not taken every frame within {:?}",
+                    writing.len(),
+                    self.config.flush_timeout
+                ),
+            );
+        }
     }
 }
 

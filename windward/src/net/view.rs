@@ -2,13 +2,33 @@
 //! the `<setup>` ([`SetupMessage::to_game`]), then every `<status>` and `<powerup-status>`
 //! applied to it, so a bot can run the engine for lookahead on exactly what it knows.
 
-use crate::geometry::Heading;
+use thiserror::Error;
+
+use crate::geometry::{Heading, Point};
 use crate::protocol::{
     PassengerWhere, RebuildError, Roster, Seat, ServerMessage, SetupMessage, WireCard,
 };
 use crate::rules::{Event, Recipient};
 use crate::state::{Card, NUM_PLAYERS, PlayerId};
 use crate::{Config, Game, State};
+
+/// A server message whose numbers the view cannot take (a hostile or broken server): the
+/// message is rejected and the view stays as it was.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ViewError {
+    /// A car reported on a tile outside the map.
+    #[error("status: the car of {guid} is at {tile}, off the {width}x{height} map")]
+    CarOffMap {
+        /// The player's guid.
+        guid: String,
+        /// The tile the message gave.
+        tile: Point,
+        /// Map width in tiles.
+        width: i32,
+        /// Map height in tiles.
+        height: i32,
+    },
+}
 
 /// What one bot knows.
 #[derive(Debug, Clone)]
@@ -80,8 +100,27 @@ impl View {
 
     /// Applies a `<status>` or `<powerup-status>` and returns the event it reports (as the
     /// engine's [`Event`], for bots written against the engine). `<setup>` and `<exit/>` give
-    /// `None`; so does a message naming an unknown player.
-    pub fn apply(&mut self, msg: &ServerMessage) -> Option<Event> {
+    /// `None`; so does a message naming an unknown player. A status whose numbers do not fit the
+    /// game (a car off the map, e.g. `limo-y="2147483647"`) is rejected with a [`ViewError`] and
+    /// changes nothing.
+    pub fn apply(&mut self, msg: &ServerMessage) -> Result<Option<Event>, ViewError> {
+        if let ServerMessage::Status { players, .. } = msg {
+            let map = self.game.map();
+            for sp in players {
+                if map.square(sp.limo).is_none() {
+                    return Err(ViewError::CarOffMap {
+                        guid: sp.guid.clone(),
+                        tile: sp.limo,
+                        width: map.width,
+                        height: map.height,
+                    });
+                }
+            }
+        }
+        Ok(self.apply_checked(msg))
+    }
+
+    fn apply_checked(&mut self, msg: &ServerMessage) -> Option<Event> {
         match msg {
             ServerMessage::Status {
                 status,
@@ -103,7 +142,8 @@ impl View {
                     pl.car.coffee = sp.coffee;
                     pl.passenger = sp.passenger;
                     if let Some(d) = sp.last_delivered {
-                        if pl.delivered.last() != Some(&d) {
+                        // A passenger is delivered at most once per player and round.
+                        if !pl.delivered.contains(&d) {
                             pl.delivered.push(d);
                         }
                     }
@@ -164,6 +204,48 @@ impl View {
                 })
             }
             ServerMessage::Setup(_) | ServerMessage::Exit => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Point;
+    use crate::protocol::Roster;
+    use crate::rules::Status;
+    use crate::{Config, Game, mapgen};
+
+    /// A status from a hostile server with a car far off the map (`limo-y="2147483647"`) is
+    /// rejected with a typed error and leaves the view as it was (it used to overflow placing
+    /// the car, or wrap in release).
+    #[test]
+    fn a_status_with_a_car_off_the_map_is_rejected() {
+        let game = Game::new(mapgen::default_map(0), Config::default()).expect("map");
+        let state = game.initial_state(5);
+        let roster = Roster::builtin();
+        let me = PlayerId(0);
+        let setup = roster.setup(&game, &state, me);
+        let mut view = View::from_setup(&setup, Config::default(), 1).expect("setup");
+        let scores = [0.0; NUM_PLAYERS];
+        let good = roster.status(&state, me, PlayerId(3), Status::Update, &scores);
+        assert!(view.apply(&good).expect("a fine status").is_some());
+        for tile in [
+            Point::new(3, i32::MAX),
+            Point::new(i32::MIN, 3),
+            Point::new(-1, 0),
+            Point::new(game.map().width, 0),
+        ] {
+            let mut bad = good.clone();
+            if let ServerMessage::Status { players, .. } = &mut bad {
+                players[3].limo = tile;
+            }
+            let before = view.state.clone();
+            match view.apply(&bad) {
+                Err(ViewError::CarOffMap { tile: t, .. }) => assert_eq!(t, tile),
+                other => panic!("{tile}: {other:?}"),
+            }
+            assert_eq!(view.state, before, "{tile}: the view is unchanged");
         }
     }
 }

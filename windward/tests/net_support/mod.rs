@@ -108,6 +108,7 @@ pub fn config(clients: usize, pace: Pace) -> ServerConfig {
         reply_timeout: Duration::from_secs(10),
         write_timeout: Duration::from_secs(2),
         queue_frames: 256,
+        flush_timeout: Duration::from_secs(30),
         log: false,
     }
 }
