@@ -333,3 +333,17 @@ fn readers_reject_declared_sizes_above_their_limits_before_allocating() {
     });
     assert!(info.bytes_max < 4 * MAX_LINE_BYTES as u64, "{info:?}");
 }
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (positions, headings, cooldowns and rounds out of range, planes missing or repeated), is
+/// refused by serde or by `Game::validate`, or is safe for every method of the contract
+/// (`pathfind::tree::check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let game = Game::default();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(4) {
+        summary += pathfind::tree::check::hostile_serde(&game, case, 60, 4, 30);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
+}
