@@ -448,3 +448,17 @@ fn protocol_messages_frames_and_views() {
         let _ = protocol::read_frame(&framed[..cut]);
     });
 }
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (ids, positions, movements, counters and numbers out of range, elements missing or
+/// repeated), is refused by serde or by `Game::validate`, or is safe for every method of the
+/// contract (`pathfind::tree::check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let game = Game::new(mapgen::default_map(0), Config { max_ticks: 400 }).unwrap();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(8) {
+        summary += pathfind::tree::check::hostile_serde(&game, case, 300, 8, 40);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
+}
