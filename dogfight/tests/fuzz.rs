@@ -347,3 +347,33 @@ fn corrupted_deserialized_states_are_refused_or_safe() {
     }
     assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }
+
+/// Issue 22: wrapper limits whose arithmetic overflows (`Duration::MAX` turns) or whose queue
+/// would not fit in memory (`usize::MAX`, `1 << 40` turns) are clamped, never a panic or an
+/// abort; the wrapper then plays a scripted program's turn (each case starts two threads, so
+/// it runs on a twentieth of the cases).
+#[test]
+fn wrapper_limits_that_overflow() {
+    use dogfight::protocol::{Limits, Wrapper};
+    use std::time::Duration;
+    const TIMES: [Duration; 5] = [
+        Duration::from_secs(30),
+        Duration::from_secs(u64::MAX),
+        Duration::MAX,
+        Duration::from_nanos(u64::MAX),
+        Duration::new(u64::MAX, 999_999_999),
+    ];
+    const SIZES: [usize; 6] = [0, 1, 64, 1 << 40, usize::MAX - 1, usize::MAX];
+    let game = Game::default();
+    let mut rng = Pcg64Mcg::seed_from_u64(0x11_0022);
+    for _ in 0..cases().div_ceil(20) {
+        let limits = Limits {
+            turn_time: TIMES[rng.random_range(0..TIMES.len())],
+            line_bytes: SIZES[rng.random_range(0..SIZES.len())],
+            queued_turns: SIZES[rng.random_range(0..SIZES.len())],
+        };
+        let mut wrapper = Wrapper::new(&game, &b"S 0 0\nN 0 1\n"[..], std::io::sink(), limits);
+        assert_eq!(wrapper.limits(), limits.clamped());
+        let _ = wrapper.act(&game, &game.initial_state(0), dogfight::Side::P1);
+    }
+}

@@ -809,13 +809,16 @@ where
         }
         game.advance(&mut state, &joint);
     }
-    let mut json = serde_json::to_value(&state)
+    let text = serde_json::to_string(&state)
         .unwrap_or_else(|e| panic!("hostile serde: seed {seed}: serialize failed: {e}"));
+    let mut json: serde_json::Value = serde_json::from_str(&protect_big_numbers(&text))
+        .unwrap_or_else(|e| panic!("hostile serde: seed {seed}: reparse failed: {e}"));
     let mut summary = HostileSummary::default();
     let mut done = Vec::new();
     for round in 0..corruptions {
         done.push(corrupt_json(&mut json, &mut rng));
-        let Ok(read) = serde_json::from_value::<G::State>(json.clone()) else {
+        let Ok(read) = serde_json::from_str::<G::State>(&restore_big_numbers(&json.to_string()))
+        else {
             summary.unreadable += 1;
             continue;
         };
@@ -838,4 +841,87 @@ where
         }
     }
     summary
+}
+
+/// The marker of an integer too large for a [`serde_json::Value`] (a `u128`, such as a random
+/// generator's state), kept as a string while a state's JSON is corrupted.
+#[cfg(feature = "serde")]
+const BIG: &str = "#big#";
+
+/// JSON text with every integer literal that does not fit in 64 bits written as the string
+/// `"#big#<digits>"`, so that it survives a [`serde_json::Value`] unchanged.
+#[cfg(feature = "serde")]
+fn protect_big_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    let mut in_string = false;
+    while let Some((i, c)) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                '\\' => {
+                    if let Some((_, escaped)) = chars.next() {
+                        out.push(escaped);
+                    }
+                }
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+            out.push(c);
+            continue;
+        }
+        if c == '-' || c.is_ascii_digit() {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if d.is_ascii_digit() || matches!(d, '.' | 'e' | 'E' | '+' | '-') {
+                    end = j + d.len_utf8();
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let token = &text[i..end];
+            let integer = !token.contains(['.', 'e', 'E']);
+            if integer && token.parse::<i64>().is_err() && token.parse::<u64>().is_err() {
+                out.push('"');
+                out.push_str(BIG);
+                out.push_str(token);
+                out.push('"');
+            } else {
+                out.push_str(token);
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The inverse of [`protect_big_numbers`]: `"#big#<digits>"` back to the bare integer.
+#[cfg(feature = "serde")]
+fn restore_big_numbers(text: &str) -> String {
+    let marker = format!("\"{BIG}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&marker) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + marker.len()..];
+        let digits = after
+            .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        if after[digits..].starts_with('"') {
+            out.push_str(&after[..digits]);
+            rest = &after[digits + 1..];
+        } else {
+            // Not a marker this module wrote (the digits were corrupted): keep it as text.
+            out.push_str(&marker);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
