@@ -13,7 +13,7 @@
 //! of at least 600×400).
 //!
 //! `cargo test -p cloudwars --test fuzz` runs 2 000 cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --release -p cloudwars --test fuzz` runs the long
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p cloudwars --test fuzz` runs the long
 //! campaign. Every case's seed is printed on failure, so a failure replays.
 
 use std::fmt::Write as _;

@@ -11,7 +11,7 @@
 //! directly at the end with `allocation-counter`).
 //!
 //! `cargo test -p dogfight --test fuzz` runs 3,000 cases per target;
-//! `CONTEST_FUZZ_CASES=100000 cargo test -p dogfight --test fuzz` runs the long one.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p dogfight --test fuzz` runs the long one.
 
 use dogfight::protocol::{MAX_LINE_BYTES, Message, parse_reply, run_bot, turn_messages};
 use dogfight::trace::{MAX_TURNS, Trace, TraceError, read_jsonl};

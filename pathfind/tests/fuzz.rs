@@ -7,7 +7,8 @@
 //! case builds is at most that large (the readers allocate in proportion to their input; sizes
 //! over `Grid::MAX_SIDE` / `Graph::MAX_NODES` are rejected before allocating).
 //!
-//! Cases per target: 2,000 by default; `CONTEST_FUZZ_CASES=100000` for a long run. Cases are
+//! Cases per target: 2,000 by default; `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p
+//! pathfind --test fuzz` for a long run. Cases are
 //! seeded: a failure names its seed.
 
 use pathfind::tree::toys::TicTacToe;

@@ -10,7 +10,8 @@
 //!   O(vertices + commands)), so a case runs in bounded time without any timer.
 //!
 //! `cargo test -p tron3d --test fuzz` runs [`DEFAULT_CASES`] cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --release -p tron3d --test fuzz` is the long run.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p tron3d --test fuzz` is the long run
+//! (the `fuzz` profile: release speed with overflow checks on).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
