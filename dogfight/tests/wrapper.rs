@@ -193,7 +193,10 @@ fn overflowing_limits_are_clamped_not_a_panic_or_an_abort() {
             queued_turns.clamp(1, Limits::MAX_QUEUED_TURNS)
         );
         let action = one_turn(&game, &mut wrapper);
-        assert_eq!(action.moves, [Some(Move::new(Direction::S, false, false)); 2]);
+        assert_eq!(
+            action.moves,
+            [Some(Move::new(Direction::S, false, false)); 2]
+        );
         assert_eq!(wrapper.fault(), None);
     }
 }

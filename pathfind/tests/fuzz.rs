@@ -238,7 +238,13 @@ fn search_settings_and_toy_values_that_overflow() {
         let belief = CoinBelief { heads_probability };
         let _ = InformationSetMcts::new(config).choose(&coin, &belief, 0);
         let mut returns = [0.0];
-        coin.returns(&coin.step(&coin.initial_state(seed), &[pathfind::tree::toys::Guess::Pass]), &mut returns);
+        coin.returns(
+            &coin.step(
+                &coin.initial_state(seed),
+                &[pathfind::tree::toys::Guess::Pass],
+            ),
+            &mut returns,
+        );
         assert!((0.0..=1.0).contains(&returns[0]), "{returns:?}");
     });
 }

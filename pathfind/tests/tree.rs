@@ -1000,7 +1000,10 @@ fn a_time_past_the_clocks_range_is_no_time_limit() {
     assert_eq!(flat.iterations(), 300);
     let goofspiel = Goofspiel::new(5).unwrap();
     let mut duct = DecoupledUct::new(forever.clone());
-    assert!(duct.choose(&goofspiel, &goofspiel.initial_state(0), 1).is_some());
+    assert!(
+        duct.choose(&goofspiel, &goofspiel.initial_state(0), 1)
+            .is_some()
+    );
     assert_eq!(duct.iterations(), 300);
     let coin = CoinGuess { pass_value: 0.6 };
     let mut ismcts = InformationSetMcts::new(forever);
@@ -1063,7 +1066,8 @@ fn hostile_states_are_refused_or_safe() {
         message.starts_with("hostile state: step 0: advance: panicked on an accepted state"),
         "{message}"
     );
-    let refused = check::hostile_state(&Broken(Defect::RefusesItsOwnStates), ttt("XO.XO...."), 5, 0);
+    let refused =
+        check::hostile_state(&Broken(Defect::RefusesItsOwnStates), ttt("XO.XO...."), 5, 0);
     assert_eq!(refused.unwrap_err().field, "marks");
     let exercised = check::hostile_state(&TicTacToe, state, 5, 0).unwrap();
     assert_eq!(exercised.states, 2);

@@ -422,7 +422,9 @@ impl Game {
                 return Err(InvalidState::new(
                     format!("scores[{p}]"),
                     score,
-                    format!("a score that cannot pass the int range with the game's {gain} points to win"),
+                    format!(
+                        "a score that cannot pass the int range with the game's {gain} points to win"
+                    ),
                 ));
             }
         }

@@ -63,5 +63,8 @@ fn deserialized_states_with_foreign_counts_are_refused() {
     let vertex = format!("\"vertex\":{}", state.bike(0).vertex);
     let hostile: tron3d::State =
         serde_json::from_str(&json.replacen(&vertex, "\"vertex\":1000", 1)).unwrap();
-    assert_eq!(game.validate(&hostile).unwrap_err().field, "bikes[0].vertex");
+    assert_eq!(
+        game.validate(&hostile).unwrap_err().field,
+        "bikes[0].vertex"
+    );
 }

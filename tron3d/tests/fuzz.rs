@@ -313,7 +313,8 @@ fn fuzz_corrupted_deserialized_states() {
     let game = Game::new(Preset::Cube.board(), config).unwrap();
     let mut summary = pathfind::tree::check::HostileSummary::default();
     for case in 0..cases().div_ceil(4) as u64 {
-        summary += pathfind::tree::check::hostile_serde(&game, case, 60, 4, MAX_GAME_ROUNDS as usize);
+        summary +=
+            pathfind::tree::check::hostile_serde(&game, case, 60, 4, MAX_GAME_ROUNDS as usize);
     }
     assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }
