@@ -25,7 +25,7 @@
 //! - **validate**: [`Game::validate`] accepts every state of the game.
 //!
 //! [`hostile_state`] is the other half of `validate`'s promise, for fuzz suites: a state from
-//! outside is either refused or safe. Behind the `serde` feature, [`hostile_serde`] makes such
+//! outside is either refused or safe. Behind the `serde` feature, `hostile_serde` makes such
 //! states from the game's own by corrupting their JSON (ids and counts out of range, limits,
 //! missing and extra elements) and feeds them to it.
 //!
@@ -642,7 +642,7 @@ pub fn hostile_state<G: Game>(
     Ok(exercised)
 }
 
-/// What [`hostile_serde`] made of its corrupted states.
+/// What `hostile_serde` (behind the `serde` feature) made of its corrupted states.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HostileSummary {
