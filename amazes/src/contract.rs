@@ -10,7 +10,7 @@
 //! opponent at the distance the last view gave), so its playouts never use what the player
 //! cannot know.
 
-use pathfind::tree::{self, Moves, PlayerSet};
+use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -102,6 +102,10 @@ impl tree::Game for Game {
 
     fn observe(&self, state: &State, player: usize) -> View {
         Game::observe(self, state, player_of(player).unwrap_or(Player::Red))
+    }
+
+    fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        Game::validate(self, state)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use pathfind::tree::InvalidState;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -425,6 +426,100 @@ impl Game {
     /// The config.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// Checks a state the game did not build (a [`State`] read with serde) against this game
+    /// before it is used: both players' poses on the maze's squares; each referee map of the
+    /// game's size and reading, its counters agreeing with its sets, at rest (no inference
+    /// pending) and holding only edges true of the maze; a carried (sampled) maze of
+    /// the game's size; at most `turns` turns done, Red's one ahead of Blue's exactly while Blue is
+    /// to move; points within what a game can score
+    /// (`MAX_TURNS * (2 * 1024 + MAX_CAPTURE_BONUS)`, doubled); the last look's counts within
+    /// the maze's squares. Every method of the game accepts a state that passes (and the states
+    /// it advances to) without a panic; the first refused field is named with its value. The
+    /// contract's [`validate`](pathfind::tree::Game::validate).
+    ///
+    /// ```
+    /// use amazes::{Config, Game};
+    ///
+    /// let game = Game::new(amazes::mazes::get(0).maze, Config::default())?;
+    /// assert!(game.validate(&game.initial_state(3)).is_ok());
+    /// # Ok::<(), amazes::GameError>(())
+    /// ```
+    pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        let n = self.config.size;
+        let fresh = RefereeKnowledge::new(n, self.config.reading);
+        let most_points = 2 * i64::from(MAX_TURNS) * (2 * 1024 + i64::from(MAX_CAPTURE_BONUS));
+        let maze = self.maze_of(state);
+        if maze.size() != n {
+            return Err(InvalidState::new(
+                "sampled",
+                format!("a maze of size {}", maze.size()),
+                format!("a maze of the game's size {n}"),
+            ));
+        }
+        for (i, player) in ["red", "blue"].into_iter().enumerate() {
+            let truth = |cell: usize, d: Dir| maze.is_open(Square::from_index(cell), d);
+            if let Some((field, value)) = state.knowledge[i].foreign_field(&fresh, truth) {
+                return Err(InvalidState::new(
+                    format!("knowledge[{i}].{field}"),
+                    value,
+                    format!("the {player} referee map of a {n}x{n} game"),
+                ));
+            }
+            let square = state.poses[i].square;
+            if !maze.contains(square) {
+                return Err(InvalidState::new(
+                    format!("poses[{i}].square"),
+                    format!("{square:?}"),
+                    format!("a square of the {n}x{n} maze"),
+                ));
+            }
+            if state.turns_done[i] > self.config.turns {
+                return Err(InvalidState::new(
+                    format!("turns_done[{i}]"),
+                    state.turns_done[i],
+                    format!("at most the game's {} turns", self.config.turns),
+                ));
+            }
+            if i64::from(state.points[i]).abs() > most_points {
+                return Err(InvalidState::new(
+                    format!("points[{i}]"),
+                    state.points[i],
+                    format!("at most {most_points} either way"),
+                ));
+            }
+        }
+        // Red moves first: while the game runs, Blue has played as many turns as Red, or one
+        // fewer while Blue is to move.
+        let [red, blue] = state.turns_done;
+        let lead = if state.to_move == Player::Blue { 1 } else { 0 };
+        if state.end.is_none() && Some(red) != blue.checked_add(lead) {
+            return Err(InvalidState::new(
+                "turns_done[0]",
+                red,
+                format!(
+                    "{} (Blue's {blue} turns, and {:?} to move)",
+                    u32::from(blue) + u32::from(lead),
+                    state.to_move
+                ),
+            ));
+        }
+        let look = &state.last_look;
+        for (field, value) in [
+            ("last_look.seen", look.seen),
+            ("last_look.inferred", look.inferred),
+            ("last_look.first", look.first),
+        ] {
+            if usize::from(value) > n * n {
+                return Err(InvalidState::new(
+                    field,
+                    value,
+                    format!("at most the maze's {} squares", n * n),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A new game with start poses drawn by `seed` (the same seed gives the same game): uniform

@@ -188,6 +188,93 @@ pub type RefereeKnowledge = Knowledge<1024, 16>;
 pub type WindowKnowledge = Knowledge<4096, 64>;
 
 impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
+    /// For `Game::validate`: the first field of this map (read from outside) that a map of
+    /// `fresh`'s frame cannot hold, with its value. The frame (dimensions, stride, span, kind and
+    /// reading) must be `fresh`'s; the counters must agree with the sets they count; rows,
+    /// columns, squares and edges must lie in the map; nothing may wait for inference (a map at
+    /// rest has run it to the end); every known edge must be `truth(cell, dir)` (the referee's
+    /// maps hold only what is true of the maze).
+    pub(crate) fn foreign_field(
+        &self,
+        fresh: &Self,
+        truth: impl Fn(usize, Dir) -> bool,
+    ) -> Option<(&'static str, String)> {
+        if let Some(field) = self.frame_field(fresh) {
+            return Some(field);
+        }
+        if self.dirty_words != 0 || !self.dirty_squares.is_empty() || !self.dirty_corners.is_empty()
+        {
+            return Some(("dirty_words", self.dirty_words.to_string()));
+        }
+        let (h, w) = (usize::from(self.height), usize::from(self.width));
+        let in_map = |cell: usize| self.row(cell) < h && self.col(cell) < w;
+        for (name, set) in [
+            ("disc", &self.disc),
+            ("dead", &self.dead),
+            ("exists", &self.exists),
+        ] {
+            if let Some(cell) = set.iter().find(|&c| !in_map(c)) {
+                return Some((name, cell.to_string()));
+            }
+        }
+        for (cell, &e) in self.edges.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            if !in_map(cell) {
+                return Some(("edges", format!("{e} at cell {cell}")));
+            }
+            for d in Dir::ALL {
+                if let Some(open) = self.edge(cell, d)
+                    && open != truth(cell, d)
+                {
+                    return Some(("edges", format!("{e} at cell {cell}")));
+                }
+            }
+            if e >> 4 & !e & 0x0f != 0 {
+                return Some(("edges", format!("{e} at cell {cell}")));
+            }
+        }
+        for (d, &walls) in self.outer_walls.iter().enumerate() {
+            let side = if d % 2 == 0 { self.width } else { self.height };
+            if walls > side.max(self.height).max(self.width) {
+                return Some(("outer_walls", walls.to_string()));
+            }
+        }
+        None
+    }
+
+    fn frame_field(&self, fresh: &Self) -> Option<(&'static str, String)> {
+        let frame = [
+            ("height", self.height, fresh.height),
+            ("width", self.width, fresh.width),
+            ("shift", self.shift, fresh.shift),
+            ("span", self.span, fresh.span),
+        ];
+        for (name, value, expected) in frame {
+            if value != expected {
+                return Some((name, value.to_string()));
+            }
+        }
+        if self.frame != fresh.frame {
+            return Some(("frame", format!("{:?}", self.frame)));
+        }
+        if self.reading != fresh.reading {
+            return Some(("reading", format!("{:?}", self.reading)));
+        }
+        if usize::from(self.disc_count) != self.disc.count() {
+            return Some(("disc_count", self.disc_count.to_string()));
+        }
+        let inside = |mask: u64, n: u8| n >= 64 || mask >> n == 0;
+        if !inside(self.row_mask, self.height) {
+            return Some(("row_mask", self.row_mask.to_string()));
+        }
+        if !inside(self.col_mask, self.width) {
+            return Some(("col_mask", self.col_mask.to_string()));
+        }
+        None
+    }
+
     pub(crate) fn with_frame(
         height: usize,
         width: usize,

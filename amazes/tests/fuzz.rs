@@ -3,7 +3,7 @@
 //!
 //! Each reader target runs [`cases`] cases (the engine target a tenth as many games, each of up
 //! to 40 turns, so about four times as many actions): 2,000 by default (a few seconds for the whole file), or
-//! `CONTEST_FUZZ_CASES` when set (`CONTEST_FUZZ_CASES=100000 cargo test -p amazes
+//! `CONTEST_FUZZ_CASES` when set (`CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p amazes
 //! --test fuzz` is the long run). The cases are drawn from a fixed seed per target, so a failure
 //! is reproduced by the same count.
 //!
@@ -421,4 +421,22 @@ fn limits_are_checked_before_allocating() {
     // A views table may not send the replay outside its directory.
     let escape = "../../etc/passwd\t2\t20\tW\tW\tW\tLLBNW\tW\n";
     assert!(parse_views("t", escape).is_err());
+}
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (poses, maps, counters, points and turns out of range, elements missing or repeated), is
+/// refused by serde or by `Game::validate`, or is safe for every method of the contract
+/// (`pathfind::tree::check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let config = amazes::Config {
+        turns: 20,
+        ..amazes::Config::default()
+    };
+    let game = amazes::Game::new(amazes::mazes::get(0).maze, config).unwrap();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(4) as u64 {
+        summary += pathfind::tree::check::hostile_serde(&game, case, 40, 4, 40);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }

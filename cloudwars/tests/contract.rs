@@ -53,3 +53,26 @@ fn states_survive_a_json_round_trip() {
         4
     );
 }
+
+/// Issue 22: a deserialized state whose cloud owner is not a player of the state made `outcome`
+/// index past the vapors (rules.rs:525). `validate` refuses it, naming the field and the value.
+#[test]
+fn a_deserialized_state_with_a_foreign_cloud_owner_is_refused() {
+    let game = small_game(2, WindGrid::default());
+    let state = game.initial_state(4);
+    assert_eq!(game.validate(&state), Ok(()));
+    // Player 0's cloud said to be player 2's, in a finished game (so `outcome` reads it).
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(json.contains("\"owner\":0,") && json.contains("\"win\":false"));
+    let json = json
+        .replacen("\"owner\":0,", "\"owner\":2,", 1)
+        .replace("\"win\":false", "\"win\":true");
+    let index = state.cloud_index(cloudwars::PlayerId(0)).unwrap();
+    let hostile: cloudwars::State = serde_json::from_str(&json).unwrap();
+    let error = game.validate(&hostile).unwrap_err();
+    assert_eq!(error.field, format!("clouds[{index}].owner"));
+    assert_eq!(error.value, "2");
+    assert!(error.expected.contains("below 2"), "{error}");
+    // Through the contract too.
+    assert_eq!(pathfind::tree::Game::validate(&game, &hostile), Err(error));
+}

@@ -13,7 +13,7 @@
 //! of at least 600×400).
 //!
 //! `cargo test -p cloudwars --test fuzz` runs 2 000 cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --release -p cloudwars --test fuzz` runs the long
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p cloudwars --test fuzz` runs the long
 //! campaign. Every case's seed is printed on failure, so a failure replays.
 
 use std::fmt::Write as _;
@@ -21,7 +21,10 @@ use std::fmt::Write as _;
 use cloudwars::protocol::{Reply, WorldJson, parse_command, parse_go_f32};
 use cloudwars::replay::{Scenario, check_kill_ring, replay_micro_cases, replay_scenario};
 use cloudwars::rules::kill_ring_vectors;
-use cloudwars::{Action, Color, Config, Game, Player, PlayerId, State, Vec2, WorldParams};
+use cloudwars::{
+    Action, Color, Config, Game, Player, PlayerId, Setup, State, Vec2, WindGrid, WorldParams,
+};
+use pathfind::tree::check;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -470,4 +473,32 @@ fn engine_with_in_range_and_out_of_range_actions() {
         });
         assert!(info.bytes_max < 16 << 20, "case {case}: {info:?}");
     }
+}
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (owners, ids, counts and numbers out of range, elements missing or repeated), is refused by
+/// `Game::validate` or is safe for every method of the contract (`check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let config = Config {
+        width: 600,
+        height: 400,
+        game_speed: 1,
+        sim_speed_up: 1,
+    };
+    let setup = Setup {
+        params: WorldParams {
+            rainclouds: 10,
+            player_vapor: 200.0,
+            ..WorldParams::default()
+        },
+        players: 3,
+        winds: WindGrid::default(),
+    };
+    let game = Game::with_setup(config, setup).unwrap();
+    let mut summary = check::HostileSummary::default();
+    for case in 0..cases().div_ceil(4) {
+        summary += check::hostile_serde(&game, case, 60, 4, ENGINE_STEPS);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }

@@ -26,9 +26,63 @@
 //! assert_eq!(returns, [0.5, 0.5]);
 //! ```
 
-use pathfind::tree::{self, Moves, PlayerSet};
+use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 
-use crate::{Action, Actions, Events, Game, Outcome, Side, State};
+use crate::{Action, Actions, Events, Game, Outcome, PlaneId, Side, State};
+
+impl Game {
+    /// Checks a state the game did not build (a [`State`] read with serde or from a trace)
+    /// against this game before it is used: every live plane inside the game's arena with a
+    /// heading that is not the zero vector (dead planes may lie anywhere: a plane that left the
+    /// arena died there), and a cooldown no longer than the game's. [`PlaneId`]s and headings
+    /// cannot hold other values. Every method of the game accepts a state that passes without a
+    /// panic; the first refused field is named with its value. The contract's
+    /// [`validate`](pathfind::tree::Game::validate).
+    ///
+    /// ```
+    /// use dogfight::{Game, PlaneId, Pos};
+    ///
+    /// let game = Game::default();
+    /// let mut state = game.initial_state(0);
+    /// assert!(game.validate(&state).is_ok());
+    /// let mut plane = state.plane(PlaneId::new(2));
+    /// plane.pos = Pos::new(100, 0, 0);
+    /// state.set_plane(PlaneId::new(2), plane);
+    /// assert_eq!(game.validate(&state).unwrap_err().field, "planes[2].pos");
+    /// ```
+    pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        let size = self.arena().size();
+        for id in PlaneId::ALL {
+            let plane = state.plane(id);
+            let i = id.index();
+            if !plane.alive {
+                continue;
+            }
+            if !self.arena().contains(plane.pos) {
+                return Err(InvalidState::new(
+                    format!("planes[{i}].pos"),
+                    format!("{:?}", plane.pos.to_array()),
+                    format!("a cell of the {size}³ arena for a live plane"),
+                ));
+            }
+            if plane.heading.is_zero() {
+                return Err(InvalidState::new(
+                    format!("planes[{i}].heading"),
+                    format!("{:?}", plane.heading.vector()),
+                    "one of the 26 directions for a live plane",
+                ));
+            }
+            if plane.cooldown > self.config().cooldown {
+                return Err(InvalidState::new(
+                    format!("planes[{i}].cooldown"),
+                    plane.cooldown,
+                    format!("at most the game's cooldown {}", self.config().cooldown),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
 
 /// The side that plays as contract player `player` (0 or 1; anything else reads as player 2).
 const fn side(player: usize) -> Side {
@@ -111,5 +165,9 @@ impl tree::Game for Game {
 
     fn observe(&self, state: &State, player: usize) -> State {
         Game::observe(self, state, side(player))
+    }
+
+    fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        Game::validate(self, state)
     }
 }

@@ -238,7 +238,8 @@ impl Trace {
     }
 
     /// Replays the trace through the engine and returns the number of rounds checked, or the
-    /// first mismatch: every applied displacement, event flag, plane field, the round numbering,
+    /// first mismatch: the initial state against the game ([`Game::validate`], a mismatch in
+    /// round 0 naming `initial: <field>`), every applied displacement, event flag, plane field, the round numbering,
     /// and the end of the fight (a fight must end exactly at its last turn, with its result).
     pub fn replay(&self) -> Result<usize, Mismatch> {
         let game = self.game()?;

@@ -11,7 +11,7 @@
 //! directly at the end with `allocation-counter`).
 //!
 //! `cargo test -p dogfight --test fuzz` runs 3,000 cases per target;
-//! `CONTEST_FUZZ_CASES=100000 cargo test -p dogfight --test fuzz` runs the long one.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p dogfight --test fuzz` runs the long one.
 
 use dogfight::protocol::{MAX_LINE_BYTES, Message, parse_reply, run_bot, turn_messages};
 use dogfight::trace::{MAX_TURNS, Trace, TraceError, read_jsonl};
@@ -332,4 +332,48 @@ fn readers_reject_declared_sizes_above_their_limits_before_allocating() {
         );
     });
     assert!(info.bytes_max < 4 * MAX_LINE_BYTES as u64, "{info:?}");
+}
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (positions, headings, cooldowns and rounds out of range, planes missing or repeated), is
+/// refused by serde or by `Game::validate`, or is safe for every method of the contract
+/// (`pathfind::tree::check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let game = Game::default();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(4) {
+        summary += pathfind::tree::check::hostile_serde(&game, case, 60, 4, 30);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
+}
+
+/// Issue 22: wrapper limits whose arithmetic overflows (`Duration::MAX` turns) or whose queue
+/// would not fit in memory (`usize::MAX`, `1 << 40` turns) are clamped, never a panic or an
+/// abort; the wrapper then plays a scripted program's turn (each case starts two threads, so
+/// it runs on a twentieth of the cases).
+#[test]
+fn wrapper_limits_that_overflow() {
+    use dogfight::protocol::{Limits, Wrapper};
+    use std::time::Duration;
+    const TIMES: [Duration; 5] = [
+        Duration::from_secs(30),
+        Duration::from_secs(u64::MAX),
+        Duration::MAX,
+        Duration::from_nanos(u64::MAX),
+        Duration::new(u64::MAX, 999_999_999),
+    ];
+    const SIZES: [usize; 6] = [0, 1, 64, 1 << 40, usize::MAX - 1, usize::MAX];
+    let game = Game::default();
+    let mut rng = Pcg64Mcg::seed_from_u64(0x11_0022);
+    for _ in 0..cases().div_ceil(20) {
+        let limits = Limits {
+            turn_time: TIMES[rng.random_range(0..TIMES.len())],
+            line_bytes: SIZES[rng.random_range(0..SIZES.len())],
+            queued_turns: SIZES[rng.random_range(0..SIZES.len())],
+        };
+        let mut wrapper = Wrapper::new(&game, &b"S 0 0\nN 0 1\n"[..], std::io::sink(), limits);
+        assert_eq!(wrapper.limits(), limits.clamped());
+        let _ = wrapper.act(&game, &game.initial_state(0), dogfight::Side::P1);
+    }
 }

@@ -170,3 +170,33 @@ impl Bot for Straight {
         Action::none()
     }
 }
+
+/// Issue 22: limits whose arithmetic overflows (`Duration::MAX` turns, `usize::MAX` queues) or
+/// whose queue would not fit in memory (`1 << 40` turns) are clamped to their documented caps
+/// before anything is allocated or timed; the wrapper plays as with the caps.
+#[test]
+fn overflowing_limits_are_clamped_not_a_panic_or_an_abort() {
+    let game = Game::default();
+    for queued_turns in [usize::MAX, 1 << 40, 0] {
+        let wild = Limits {
+            turn_time: Duration::MAX,
+            line_bytes: usize::MAX,
+            queued_turns,
+        };
+        let replies = "S 0 0\nS 0 0\n";
+        let mut wrapper = Wrapper::new(&game, replies.as_bytes(), std::io::sink(), wild);
+        let limits = wrapper.limits();
+        assert_eq!(limits.turn_time, Limits::MAX_TURN_TIME);
+        assert_eq!(limits.line_bytes, Limits::MAX_LINE_BYTES);
+        assert_eq!(
+            limits.queued_turns,
+            queued_turns.clamp(1, Limits::MAX_QUEUED_TURNS)
+        );
+        let action = one_turn(&game, &mut wrapper);
+        assert_eq!(
+            action.moves,
+            [Some(Move::new(Direction::S, false, false)); 2]
+        );
+        assert_eq!(wrapper.fault(), None);
+    }
+}

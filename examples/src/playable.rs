@@ -65,3 +65,17 @@ pub struct Recording<G: Game> {
     /// Every state from the initial one to the last.
     pub states: Vec<G::State>,
 }
+
+impl<G: Game> Recording<G> {
+    /// This recording once every state passes its game's [`Game::validate`] (issue 22: a state
+    /// read from a file is checked before the viewer or a bot uses it); otherwise the first
+    /// refusal, as `SOURCE: state N: invalid state: FIELD is VALUE, expected ...`.
+    pub fn validated(self, source: &str) -> Result<Recording<G>, String> {
+        for (i, state) in self.states.iter().enumerate() {
+            self.game
+                .validate(state)
+                .map_err(|e| format!("{source}: state {i}: {e}"))?;
+        }
+        Ok(self)
+    }
+}

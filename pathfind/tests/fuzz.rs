@@ -7,7 +7,8 @@
 //! case builds is at most that large (the readers allocate in proportion to their input; sizes
 //! over `Grid::MAX_SIDE` / `Graph::MAX_NODES` are rejected before allocating).
 //!
-//! Cases per target: 2,000 by default; `CONTEST_FUZZ_CASES=100000` for a long run. Cases are
+//! Cases per target: 2,000 by default; `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p
+//! pathfind --test fuzz` for a long run. Cases are
 //! seeded: a failure names its seed.
 
 use pathfind::tree::toys::TicTacToe;
@@ -184,5 +185,66 @@ fn tic_tac_toe_boards() {
     run("tictactoe", |rng| {
         let text = mutate(b"X.O.X.O..", rng);
         let _ = TicTacToe::from_text(&String::from_utf8_lossy(&text));
+    });
+}
+
+/// Issue 22: search settings whose arithmetic overflows (a `Duration::MAX` budget, `u64::MAX`
+/// seconds, NaN and infinite constants, any playout depth) and toy settings out of range (a NaN
+/// or infinite probability or pass value) in every search: never a panic.
+#[test]
+fn search_settings_and_toy_values_that_overflow() {
+    use pathfind::tree::toys::{CoinBelief, CoinGuess, Goofspiel};
+    use pathfind::tree::{
+        DecoupledUct, FlatMonteCarlo, Game, InformationSetMcts, SearchConfig, Uct,
+    };
+    use std::time::Duration;
+    const TIMES: [Option<Duration>; 6] = [
+        None,
+        Some(Duration::ZERO),
+        Some(Duration::from_nanos(1)),
+        Some(Duration::from_secs(3600)),
+        Some(Duration::from_secs(u64::MAX)),
+        Some(Duration::MAX),
+    ];
+    const FLOATS: [f64; 8] = [
+        0.0,
+        1.0,
+        -1.0,
+        0.5,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::MAX,
+    ];
+    let goofspiel = Goofspiel::new(4).unwrap();
+    run("search settings", |rng| {
+        let float = |rng: &mut Pcg64Mcg| FLOATS[rng.random_range(0..FLOATS.len())];
+        let config = SearchConfig {
+            iterations: [0, 1, 7, 40][rng.random_range(0..4)],
+            time: TIMES[rng.random_range(0..TIMES.len())],
+            exploration: float(rng),
+            mixing: float(rng),
+            max_playout_steps: [0, 1, 5, u32::MAX][rng.random_range(0..4)],
+            seed: rng.random(),
+        };
+        let (pass_value, heads_probability) = (float(rng), float(rng));
+        let seed = rng.random();
+        let ttt = TicTacToe.initial_state(seed);
+        let _ = Uct::new(config.clone()).choose(&TicTacToe, &ttt, 0);
+        let _ = FlatMonteCarlo::new(config.clone()).choose(&TicTacToe, &ttt, 0);
+        let state = goofspiel.initial_state(seed);
+        let _ = DecoupledUct::new(config.clone()).choose(&goofspiel, &state, 1);
+        let coin = CoinGuess { pass_value };
+        let belief = CoinBelief { heads_probability };
+        let _ = InformationSetMcts::new(config).choose(&coin, &belief, 0);
+        let mut returns = [0.0];
+        coin.returns(
+            &coin.step(
+                &coin.initial_state(seed),
+                &[pathfind::tree::toys::Guess::Pass],
+            ),
+            &mut returns,
+        );
+        assert!((0.0..=1.0).contains(&returns[0]), "{returns:?}");
     });
 }

@@ -5,8 +5,8 @@ use pathfind::tree::toys::{
     CoinBelief, CoinGuess, Goofspiel, Guess, MatrixGame, TicTacToe, TicTacToeState,
 };
 use pathfind::tree::{
-    DecoupledUct, FlatMonteCarlo, Game, InformationSetMcts, Policy, SearchConfig, SearchRng, Uct,
-    check,
+    DecoupledUct, FlatMonteCarlo, Game, InformationSetMcts, InvalidState, Policy, SearchConfig,
+    SearchRng, Uct, check,
 };
 use rand::{Rng, SeedableRng};
 
@@ -347,6 +347,7 @@ enum Defect {
     RanksZeroBased,
     StepDiffersFromAdvance,
     PanicsOnCorner,
+    RefusesItsOwnStates,
 }
 
 struct Broken(Defect);
@@ -415,6 +416,12 @@ impl Game for Broken {
     fn observe(&self, state: &TicTacToeState, _: usize) -> TicTacToeState {
         *state
     }
+    fn validate(&self, state: &TicTacToeState) -> Result<(), InvalidState> {
+        if self.0 == Defect::RefusesItsOwnStates && state.marks() == 4 {
+            return Err(InvalidState::new("marks", 4, "fewer"));
+        }
+        Ok(())
+    }
 }
 
 fn failure(defect: Defect) -> String {
@@ -439,6 +446,10 @@ fn the_harness_names_each_broken_promise() {
         (Defect::RanksZeroBased, "ranks must be 1-based"),
         (Defect::StepDiffersFromAdvance, "step: step(state"),
         (Defect::PanicsOnCorner, "player 0's listed action"),
+        (
+            Defect::RefusesItsOwnStates,
+            "validate: a state of the game itself was refused: invalid state: marks is 4",
+        ),
     ];
     for (defect, expected) in cases {
         let message = failure(defect);
@@ -994,4 +1005,100 @@ fn searches_count_the_engine_steps_of_their_playouts() {
     assert!(steps > 0 && steps <= 8 * 200, "{steps}");
     uct.choose(&game, &last, 0);
     assert_eq!(uct.playout_steps(), 0);
+// --- settings and states from outside (issue 22) -------------------------------------------------
+
+/// `Instant + Duration::MAX` panics: a time budget past the clock's range is no time limit, in
+/// every search.
+#[test]
+fn a_time_past_the_clocks_range_is_no_time_limit() {
+    let forever = SearchConfig {
+        iterations: 300,
+        time: Some(std::time::Duration::MAX),
+        ..SearchConfig::default()
+    };
+    let state = ttt("X...O....");
+    let mut uct = Uct::new(forever.clone());
+    assert!(uct.choose(&TicTacToe, &state, 0).is_some());
+    assert_eq!(uct.iterations(), 300);
+    let mut flat = FlatMonteCarlo::new(forever.clone());
+    assert!(flat.choose(&TicTacToe, &state, 0).is_some());
+    assert_eq!(flat.iterations(), 300);
+    let goofspiel = Goofspiel::new(5).unwrap();
+    let mut duct = DecoupledUct::new(forever.clone());
+    assert!(
+        duct.choose(&goofspiel, &goofspiel.initial_state(0), 1)
+            .is_some()
+    );
+    assert_eq!(duct.iterations(), 300);
+    let coin = CoinGuess { pass_value: 0.6 };
+    let mut ismcts = InformationSetMcts::new(forever);
+    let belief = CoinBelief {
+        heads_probability: 0.7,
+    };
+    assert_eq!(ismcts.choose(&coin, &belief, 0), Some(Guess::Heads));
+    assert_eq!(ismcts.iterations(), 300);
+}
+
+/// A NaN or out-of-range probability or pass value is clamped (NaN: 0.5 and 0), never a panic
+/// of `random_bool` or a return outside `[0, 1]`.
+#[test]
+fn coin_guess_clamps_nan_and_out_of_range_values() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    for p in [f64::NAN, -1.0, 2.0, f64::INFINITY, f64::NEG_INFINITY] {
+        let belief = CoinBelief {
+            heads_probability: p,
+        };
+        let game = CoinGuess { pass_value: 0.6 };
+        let _ = pathfind::tree::Determinize::sample_state(&game, &belief, 0, &mut rng);
+        let mut search = InformationSetMcts::new(config(200, 1));
+        assert!(search.choose(&game, &belief, 0).is_some());
+    }
+    assert_eq!(
+        CoinBelief {
+            heads_probability: f64::NAN
+        }
+        .probability(),
+        0.5
+    );
+    assert_eq!(
+        CoinBelief {
+            heads_probability: 7.0
+        }
+        .probability(),
+        1.0
+    );
+    for pass_value in [f64::NAN, -3.0, 7.0] {
+        let game = CoinGuess { pass_value };
+        assert!((0.0..=1.0).contains(&game.pass_value()));
+        check::contract(&game, 0..10, 1, |_| vec![1]);
+    }
+}
+
+/// `hostile_state` runs every method on an accepted state and names the one that panics.
+#[test]
+fn hostile_states_are_refused_or_safe() {
+    // Only the corner is free: X must take it, and this game panics there.
+    let state = ttt("XOXXOOOX.");
+    let result = std::panic::catch_unwind(|| {
+        let _ = check::hostile_state(&Broken(Defect::PanicsOnCorner), state, 5, 0);
+    });
+    let message = result
+        .unwrap_err()
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        message.starts_with("hostile state: step 0: advance: panicked on an accepted state"),
+        "{message}"
+    );
+    let refused =
+        check::hostile_state(&Broken(Defect::RefusesItsOwnStates), ttt("XO.XO...."), 5, 0);
+    assert_eq!(refused.unwrap_err().field, "marks");
+    let exercised = check::hostile_state(&TicTacToe, state, 5, 0).unwrap();
+    assert_eq!(exercised.states, 2);
+    let mut summary = check::HostileSummary::default();
+    for seed in 0..50 {
+        summary += check::hostile_serde(&TicTacToe, seed, 9, 3, 9);
+    }
+    assert_eq!(summary.unreadable + summary.refused + summary.accepted, 150);
 }

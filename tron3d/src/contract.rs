@@ -6,7 +6,7 @@
 //! action, the empty one). `actions[p]` is player `p`'s [`Action`]; an invalid movement in it is
 //! skipped as the original skips it (`Board.cc:286-318`), never a panic.
 
-use pathfind::tree::{self, Moves, PlayerSet};
+use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 
 use crate::{Action, Events, Game, Outcome, PlayerId, State};
 
@@ -70,5 +70,9 @@ impl tree::Game for Game {
             state,
             player.min(usize::from(PlayerId::MAX)) as PlayerId,
         )
+    }
+
+    fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        Game::validate(self, state)
     }
 }

@@ -1,6 +1,7 @@
 //! The rules: [`Config`], [`Game`] and one round of the original's `Board::next`
 //! (`Board.cc:256-425`, rules doc §4).
 
+use pathfind::tree::InvalidState;
 use smallvec::SmallVec;
 
 use crate::action::{Action, Commands, MAX_BIKES_PER_PLAYER};
@@ -306,6 +307,125 @@ impl Game {
                     score,
                     gain,
                 });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a state the game did not build (a [`State`] read with serde) against this game
+    /// before it is used: the game's numbers of players and bikes; every bike's player and
+    /// vertex in range; walls and items only on the board's vertices, every wall owned by a bike
+    /// of the game; ghost stacks on the board's vertices naming bikes of the game; at most
+    /// `nb_rounds` rounds left; starting scores that cannot pass the int range (see
+    /// [`Game::max_score_gain`]). Every method of the game accepts a state that passes (and the
+    /// states it advances to) without a panic; the first refused field is named with its value.
+    /// The contract's [`validate`](pathfind::tree::Game::validate).
+    ///
+    /// ```
+    /// use tron3d::{Game, Preset};
+    ///
+    /// let game = Game::new(Preset::Grid.board(), Preset::Grid.config())?;
+    /// let state = game.initial_state(1);
+    /// assert!(game.validate(&state).is_ok());
+    /// # Ok::<(), tron3d::GameError>(())
+    /// ```
+    pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        let n = self.board.nb_vertices();
+        let nb = self.nb_bikes();
+        let players = self.config.nb_players;
+        if usize::from(state.nb_players) != players {
+            return Err(InvalidState::new(
+                "nb_players",
+                state.nb_players,
+                format!("the game's {players} players"),
+            ));
+        }
+        if usize::from(state.nb_bikes) != nb {
+            return Err(InvalidState::new(
+                "nb_bikes",
+                state.nb_bikes,
+                format!("the game's {nb} bikes"),
+            ));
+        }
+        for (k, bike) in state.bikes[..nb].iter().enumerate() {
+            if usize::from(bike.player) >= players {
+                return Err(InvalidState::new(
+                    format!("bikes[{k}].player"),
+                    bike.player,
+                    format!("a player below {players}"),
+                ));
+            }
+            if usize::from(bike.vertex) >= n {
+                return Err(InvalidState::new(
+                    format!("bikes[{k}].vertex"),
+                    bike.vertex,
+                    format!("a vertex of the board (below {n})"),
+                ));
+            }
+        }
+        let off_board = |set: &crate::VertexSet| set.iter().find(|&v| v >= n);
+        if let Some(v) = off_board(&state.walls) {
+            return Err(InvalidState::new(
+                "walls",
+                v,
+                format!("vertices of the board (below {n})"),
+            ));
+        }
+        for (i, bits) in state.item_bits.iter().enumerate() {
+            if let Some(v) = off_board(bits) {
+                return Err(InvalidState::new(
+                    format!("item_bits[{i}]"),
+                    v,
+                    format!("vertices of the board (below {n})"),
+                ));
+            }
+        }
+        for v in state.walls.iter() {
+            if let Some(owner) = state.wall(v).filter(|&b| usize::from(b) >= nb) {
+                return Err(InvalidState::new(
+                    format!("owner of vertex {v}"),
+                    owner,
+                    format!("a bike below {nb}"),
+                ));
+            }
+        }
+        for (i, mark) in state.ghost_marks.iter().enumerate() {
+            if usize::from(mark.vertex) >= n {
+                return Err(InvalidState::new(
+                    format!("ghost_marks[{i}].vertex"),
+                    mark.vertex,
+                    format!("a vertex of the board (below {n})"),
+                ));
+            }
+            if usize::from(mark.bike) >= nb {
+                return Err(InvalidState::new(
+                    format!("ghost_marks[{i}].bike"),
+                    mark.bike,
+                    format!("a bike below {nb}"),
+                ));
+            }
+        }
+        let left = state.last_round.saturating_sub(state.round);
+        if left > self.config.nb_rounds {
+            return Err(InvalidState::new(
+                "last_round",
+                state.last_round,
+                format!(
+                    "at most the game's {} rounds after round {}",
+                    self.config.nb_rounds, state.round
+                ),
+            ));
+        }
+        let gain = self.max_score_gain();
+        for (p, &score) in state.scores[..players].iter().enumerate() {
+            if i64::from(score) + gain > i64::from(i32::MAX) {
+                return Err(InvalidState::new(
+                    format!("scores[{p}]"),
+                    score,
+                    format!(
+                        "a score that cannot pass the int range with the game's {gain} points to win"
+                    ),
+                ));
             }
         }
         Ok(())

@@ -37,3 +37,34 @@ fn states_survive_a_serde_round_trip() {
     let game = short(Preset::Icosphere);
     assert_eq!(check::serde_round_trip(&game, 0..4, 60), 4);
 }
+
+/// Issue 22: a deserialized state with more bikes or players than its arrays hold made
+/// `State::bikes` (state.rs:210) and `State::scores` (state.rs:241) slice past their ends;
+/// `validate` refuses such a state (and any count other than the game's), naming the field.
+#[test]
+fn deserialized_states_with_foreign_counts_are_refused() {
+    let game = short(Preset::Cube);
+    let state = game.initial_state(2);
+    assert_eq!(game.validate(&state), Ok(()));
+    let json = serde_json::to_string(&state).unwrap();
+    for (field, from, to) in [
+        ("nb_bikes", "\"nb_bikes\":8", "\"nb_bikes\":100"),
+        ("nb_players", "\"nb_players\":4", "\"nb_players\":100"),
+        ("nb_players", "\"nb_players\":4", "\"nb_players\":3"),
+    ] {
+        assert!(json.contains(from), "{from}");
+        let hostile: tron3d::State = serde_json::from_str(&json.replace(from, to)).unwrap();
+        let error = game.validate(&hostile).unwrap_err();
+        assert_eq!(error.field, field);
+        assert_eq!(error.value, to.rsplit(':').next().unwrap());
+        assert_eq!(pathfind::tree::Game::validate(&game, &hostile), Err(error));
+    }
+    // A bike on a vertex off the board (the svg and the rules index by it).
+    let vertex = format!("\"vertex\":{}", state.bike(0).vertex);
+    let hostile: tron3d::State =
+        serde_json::from_str(&json.replacen(&vertex, "\"vertex\":1000", 1)).unwrap();
+    assert_eq!(
+        game.validate(&hostile).unwrap_err().field,
+        "bikes[0].vertex"
+    );
+}

@@ -10,7 +10,8 @@
 //!   O(vertices + commands)), so a case runs in bounded time without any timer.
 //!
 //! `cargo test -p tron3d --test fuzz` runs [`DEFAULT_CASES`] cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --release -p tron3d --test fuzz` is the long run.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p tron3d --test fuzz` is the long run
+//! (the `fuzz` profile: release speed with overflow checks on).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -297,4 +298,23 @@ fn fuzz_engine_with_in_range_and_out_of_range_commands() {
         }
         assert!(game.outcome(&state).is_some());
     }
+}
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (ids, vertices, counts and numbers out of range, elements missing or repeated), is refused
+/// by `Game::validate` or is safe for every method of the contract (`check::hostile_serde`).
+#[test]
+fn fuzz_corrupted_deserialized_states() {
+    let config = Config {
+        nb_rounds: 60,
+        bonus_round: 6,
+        ..Preset::Cube.config()
+    };
+    let game = Game::new(Preset::Cube.board(), config).unwrap();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(4) as u64 {
+        summary +=
+            pathfind::tree::check::hostile_serde(&game, case, 60, 4, MAX_GAME_ROUNDS as usize);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }

@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use pathfind::tree::{self, Determinize, Moves, PlayerSet, Policy, SearchRng};
+use pathfind::tree::{self, Determinize, InvalidState, Moves, PlayerSet, Policy, SearchRng};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
@@ -546,6 +546,10 @@ impl tree::Game for Game {
 
     fn observe(&self, state: &State, player: usize) -> Observation {
         Game::observe(self, state, PlayerId(player.min(u8::MAX as usize) as u8))
+    }
+
+    fn validate(&self, state: &State) -> Result<(), InvalidState> {
+        Game::validate(self, state)
     }
 }
 

@@ -20,6 +20,7 @@ pub mod strategy;
 pub mod svg;
 pub mod tick;
 pub mod trace;
+mod validate;
 pub mod xml;
 
 pub use contract::{Action, Events, MostlyWait, Observation, Pickup};

@@ -285,3 +285,28 @@ fn orders_from_another_sender_or_invalid_change_nothing() {
     Action::Orders(path_orders.clone()).to_orders(&game, &state, PlayerId(1), &mut out);
     assert_eq!(out, path_orders);
 }
+
+/// Issue 22: a deserialized state with a passenger waiting at company 100 made the picture index
+/// the 12 bus stops at 100 (svg.rs:127), and a car far off the map overflowed the movement
+/// arithmetic (movement/location.rs:121). `validate` refuses both, naming the field and value.
+#[test]
+fn deserialized_states_with_foreign_ids_and_positions_are_refused() {
+    let game = short_game(300);
+    let state = game.initial_state(3);
+    assert_eq!(game.validate(&state), Ok(()));
+    let mut hostile = state.clone();
+    hostile.passengers[4].lobby = Some(windward::CompanyId(100));
+    let json = serde_json::to_string(&hostile).unwrap();
+    let read: State = serde_json::from_str(&json).unwrap();
+    let error = game.validate(&read).unwrap_err();
+    assert_eq!(error.field, "passengers[4].lobby");
+    assert_eq!(error.value, "100");
+    assert_eq!(tree::Game::validate(&game, &read), Err(error));
+    let mut hostile = state.clone();
+    hostile.players[2].car.vehicle.location.pos.y = i32::MAX;
+    let read: State = serde_json::from_str(&serde_json::to_string(&hostile).unwrap()).unwrap();
+    assert_eq!(
+        game.validate(&read).unwrap_err().field,
+        "players[2].car.vehicle.location.pos"
+    );
+}

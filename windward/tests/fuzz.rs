@@ -8,7 +8,8 @@
 //! `trace::MAX_LINE_BYTES`), and an engine case runs at most [`TICKS_PER_CASE`] ticks.
 //!
 //! Cases per target: 2,000 by default (a few seconds in all); set `CONTEST_FUZZ_CASES` (e.g.
-//! `CONTEST_FUZZ_CASES=100000`) for a long run. Cases are seeded: a failure names its seed.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p windward --test fuzz`) for a long run.
+//! Cases are seeded: a failure names its seed.
 
 use std::io::Write;
 
@@ -447,4 +448,18 @@ fn protocol_messages_frames_and_views() {
         let cut = rng.random_range(0..=framed.len());
         let _ = protocol::read_frame(&framed[..cut]);
     });
+}
+
+/// Issue 22: states read with serde are validated before use. Real states' JSON, corrupted
+/// (ids, positions, movements, counters and numbers out of range, elements missing or
+/// repeated), is refused by serde or by `Game::validate`, or is safe for every method of the
+/// contract (`pathfind::tree::check::hostile_serde`).
+#[test]
+fn corrupted_deserialized_states_are_refused_or_safe() {
+    let game = Game::new(mapgen::default_map(0), Config { max_ticks: 400 }).unwrap();
+    let mut summary = pathfind::tree::check::HostileSummary::default();
+    for case in 0..cases().div_ceil(8) {
+        summary += pathfind::tree::check::hostile_serde(&game, case, 300, 8, 40);
+    }
+    assert!(summary.refused > 0 && summary.accepted > 0, "{summary:?}");
 }

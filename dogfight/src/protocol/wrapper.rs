@@ -13,19 +13,58 @@ use super::{Message, parse_reply, reply_is_well_formed, turn_messages};
 use crate::{Action, Bot, Game, Move, Side, State};
 
 /// The limits a [`Wrapper`] holds an external program to.
+///
+/// Each limit has a cap ([`Limits::MAX_TURN_TIME`], [`Limits::MAX_LINE_BYTES`],
+/// [`Limits::MAX_QUEUED_TURNS`]): a [`Wrapper`] uses [`Limits::clamped`], so a larger value
+/// (even `Duration::MAX` or `usize::MAX`) means the cap, never a panic, an overflow or a huge
+/// allocation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Limits {
     /// Time the program has for both reply lines of one turn, from the moment the turn's lines
-    /// are queued. The original's wrapper had none; 1 s by default.
+    /// are queued. The original's wrapper had none; 1 s by default, at most
+    /// [`Limits::MAX_TURN_TIME`].
     pub turn_time: Duration,
     /// The longest reply line kept, in bytes without the newline; a longer line is a
     /// [`Fault::LineTooLong`] as soon as it overflows (a program may never send the newline).
-    /// A well-formed reply is at most a few bytes; 1024 by default.
+    /// A well-formed reply is at most a few bytes; 1024 by default, at most
+    /// [`Limits::MAX_LINE_BYTES`].
     pub line_bytes: usize,
     /// Turns' worth of lines that may wait for a program that does not read its input before
-    /// the wrapper gives up on it ([`Fault::NotReading`]); 64 by default. The pipe itself holds
+    /// the wrapper gives up on it ([`Fault::NotReading`]); 64 by default, 1 to
+    /// [`Limits::MAX_QUEUED_TURNS`] (the queue is allocated up front). The pipe itself holds
     /// about 64 KiB more.
     pub queued_turns: usize,
+}
+
+impl Limits {
+    /// The longest turn time a wrapper waits: a day (a longer one is this; no clock overflows).
+    pub const MAX_TURN_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+    /// The longest reply line a wrapper keeps: 1 MiB.
+    pub const MAX_LINE_BYTES: usize = 1 << 20;
+    /// The most turns a wrapper queues for a program: 4096 (about 1 MiB of turn lines).
+    pub const MAX_QUEUED_TURNS: usize = 4096;
+
+    /// These limits within their caps: `turn_time` at most [`Limits::MAX_TURN_TIME`],
+    /// `line_bytes` at most [`Limits::MAX_LINE_BYTES`], `queued_turns` between 1 and
+    /// [`Limits::MAX_QUEUED_TURNS`]. [`Wrapper::new`] and [`Wrapper::spawn`] apply it.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dogfight::protocol::Limits;
+    ///
+    /// let wild = Limits { turn_time: Duration::MAX, line_bytes: usize::MAX, queued_turns: 0 };
+    /// let limits = wild.clamped();
+    /// assert_eq!(limits.turn_time, Limits::MAX_TURN_TIME);
+    /// assert_eq!(limits.line_bytes, Limits::MAX_LINE_BYTES);
+    /// assert_eq!(limits.queued_turns, 1);
+    /// ```
+    pub fn clamped(self) -> Limits {
+        Limits {
+            turn_time: self.turn_time.min(Limits::MAX_TURN_TIME),
+            line_bytes: self.line_bytes.min(Limits::MAX_LINE_BYTES),
+            queued_turns: self.queued_turns.clamp(1, Limits::MAX_QUEUED_TURNS),
+        }
+    }
 }
 
 impl Default for Limits {
@@ -206,17 +245,21 @@ pub struct Wrapper {
 impl Wrapper {
     /// Connects to a bot program that reads `output` and writes `input`, each served by a thread
     /// of its own, and sends it `NEW CONTEST`. The threads end when the streams end or fail, or
-    /// when the wrapper is dropped and they next touch their channel.
+    /// when the wrapper is dropped and they next touch their channel. `limits` are used
+    /// [`clamped`](Limits::clamped) to their caps.
     pub fn new(
         game: &Game,
         input: impl Read + Send + 'static,
         output: impl Write + Send + 'static,
         limits: Limits,
     ) -> Wrapper {
+        // Before anything is allocated or timed: `sync_channel` allocates its whole bound, and
+        // `Instant + turn_time` panics past the clock's range.
+        let limits = limits.clamped();
         let (lines_to, lines) = sync_channel(2);
         let line_bytes = limits.line_bytes;
         thread::spawn(move || reader(input, line_bytes, lines_to));
-        let (queue, queued) = sync_channel(limits.queued_turns.max(1));
+        let (queue, queued) = sync_channel(limits.queued_turns);
         thread::spawn(move || writer(output, queued));
         let mut wrapper = Wrapper {
             limits,
@@ -256,7 +299,7 @@ impl Wrapper {
         Ok(wrapper)
     }
 
-    /// The limits in force.
+    /// The limits in force (the ones given, [`clamped`](Limits::clamped)).
     pub fn limits(&self) -> Limits {
         self.limits
     }

@@ -107,11 +107,12 @@ impl Playable for Game {
                 states.push(state.clone());
             }
         }
-        Ok(Recording {
+        Recording {
             game,
             names: vec!["trace".into(), "T".into()],
             states,
-        })
+        }
+        .validated(&name)
     }
 }
 

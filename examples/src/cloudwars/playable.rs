@@ -110,11 +110,12 @@ impl Playable for Game {
             game.update(&mut state);
             states.push(state.clone());
         }
-        Ok(Recording {
+        Recording {
             game,
             names,
             states,
-        })
+        }
+        .validated(&file)
     }
 }
 

@@ -126,11 +126,12 @@ impl Playable for Game {
                 .iter()
                 .map(|turn| State::new(turn.state).with_round(turn.round)),
         );
-        Ok(Recording {
+        Recording {
             game,
             names: vec!["p1".into(), "p2".into()],
             states,
-        })
+        }
+        .validated(&name.to_string())
     }
 }
 
@@ -168,6 +169,18 @@ mod tests {
         let path = std::env::temp_dir().join(format!("dogfight-rec-{}.jsonl", std::process::id()));
         std::fs::write(&path, trace.to_json()).unwrap();
         let recording = Game::load_recording(&path).unwrap();
+        // Issue 22: a recorded state with a live plane outside the arena is refused, named.
+        let mut hostile = dogfight::trace::Trace::new("hostile", &game, state);
+        let mut planes = state.planes();
+        planes[1].alive = true;
+        planes[1].pos = dogfight::Pos::new(100, 0, 0);
+        hostile.initial = planes;
+        std::fs::write(&path, hostile.to_json()).unwrap();
+        let error = Game::load_recording(&path).unwrap_err();
+        assert!(
+            error.ends_with("state 0: invalid state: planes[1].pos is [100, 0, 0], expected a cell of the 14³ arena for a live plane"),
+            "{error}"
+        );
         std::fs::remove_file(&path).unwrap();
         assert_eq!(recording.states.last(), Some(&state));
         assert_eq!(recording.states.len(), usize::from(state.round) + 1);

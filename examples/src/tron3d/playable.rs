@@ -64,11 +64,12 @@ impl Playable for Game {
 
     fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
         let (game, record, states) = tron3d::replay::load(path).map_err(|e| e.to_string())?;
-        Ok(Recording {
+        Recording {
             game,
             names: record.names,
             states,
-        })
+        }
+        .validated(&path.display().to_string())
     }
 }
 

@@ -91,13 +91,14 @@ impl Playable for Game {
         .map_err(|e| e.to_string())?;
         states.extend(last);
         let game = game.ok_or_else(|| format!("{}: no state", path.display()))?;
-        Ok(Recording {
+        Recording {
             game,
             names: windward::state::PLAYER_NAMES
                 .iter()
                 .map(|n| n.to_string())
                 .collect(),
             states,
-        })
+        }
+        .validated(&path.display().to_string())
     }
 }

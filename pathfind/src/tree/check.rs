@@ -21,7 +21,13 @@
 //! - **over means over**: advancing a terminal state changes nothing;
 //! - **termination**: every random game ends within `max_steps` steps (pass the game's
 //!   documented limit);
-//! - `observe` answers for every player in every state.
+//! - `observe` answers for every player in every state;
+//! - **validate**: [`Game::validate`] accepts every state of the game.
+//!
+//! [`hostile_state`] is the other half of `validate`'s promise, for fuzz suites: a state from
+//! outside is either refused or safe. Behind the `serde` feature, `hostile_serde` makes such
+//! states from the game's own by corrupting their JSON (ids and counts out of range, limits,
+//! missing and extra elements) and feeds them to it.
 //!
 //! [`determinization`] checks a [`Determinize`] implementation: sampled states agree with what
 //! the player knows and leave its own legal actions unchanged.
@@ -44,7 +50,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rand::{Rng, SeedableRng};
 
-use super::{Determinize, Game, Moves};
+use super::{Determinize, Game, InvalidState, Moves};
 
 /// Every listed action is tried at each of the first this many steps of a game, and at every
 /// step whose number is a multiple of it.
@@ -307,6 +313,12 @@ where
             }
             let _observation = game.observe(state, player);
         }
+        if let Err(e) = game.validate(state) {
+            self.fail(
+                "validate",
+                format!("a state of the game itself was refused: {e}"),
+            );
+        }
         returns.fill(f64::NAN);
         game.returns(state, returns);
         if let Some((p, v)) = returns
@@ -530,4 +542,386 @@ where
         games += 1;
     }
     games
+}
+
+/// What [`hostile_state`] did with an accepted state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Exercised {
+    /// States the contract's methods ran on (the accepted one and those advanced from it).
+    pub states: usize,
+}
+
+/// Feeds a state from outside (typically a corrupted deserialized one) to `game` the way every
+/// reader must: [`Game::validate`] first, and a refused state is returned as its error. An
+/// accepted state must then be safe: every method of the contract runs on it and on the states
+/// advanced from it (at most `steps` steps, random listed actions drawn with `seed`, then a step
+/// with no actions), and each advanced state must be accepted too.
+///
+/// Panics with `hostile state: step N: <what>: <details>` when a method panics on an accepted
+/// state, names a player outside `0..players()` as a mover, or advances it to a refused state.
+///
+/// ```
+/// use pathfind::tree::check;
+/// use pathfind::tree::toys::{TicTacToe, TicTacToeState};
+///
+/// let state = TicTacToeState::default();
+/// assert!(check::hostile_state(&TicTacToe, state, 9, 1).is_ok());
+/// ```
+pub fn hostile_state<G: Game>(
+    game: &G,
+    state: G::State,
+    steps: usize,
+    seed: u64,
+) -> Result<Exercised, InvalidState> {
+    game.validate(&state)?;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let n = game.players();
+    let mut state = state;
+    let mut exercised = Exercised::default();
+    let mut legal = Vec::new();
+    let mut joint = Vec::new();
+    let mut returns = vec![0.0; n];
+    for step in 0..=steps {
+        let fail = |what: &str, details: String| -> ! {
+            panic!("hostile state: step {step}: {what}: {details}")
+        };
+        let guarded = |what: &str, f: &mut dyn FnMut()| {
+            if catch_unwind(AssertUnwindSafe(f)).is_err() {
+                fail(
+                    what,
+                    format!("panicked on an accepted state {}", brief(&state)),
+                );
+            }
+        };
+        let mut movers = super::PlayerSet::EMPTY;
+        guarded("is_terminal, outcome, to_move", &mut || {
+            let _ = game.is_terminal(&state);
+            let _ = game.outcome(&state);
+            movers = game.to_move(&state);
+        });
+        if let Some(p) = movers.iter().find(|&p| p >= n) {
+            fail(
+                "to_move",
+                format!("names player {p} of {n} in {}", brief(&state)),
+            );
+        }
+        joint.clear();
+        guarded("legal_actions, observe, returns", &mut || {
+            for player in 0..n {
+                game.legal_actions(&state, player, &mut legal);
+                if movers.contains(player) && !legal.is_empty() {
+                    joint.push(legal[rng.random_range(0..legal.len())].clone());
+                }
+                let _ = game.observe(&state, player);
+            }
+            game.returns(&state, &mut returns);
+        });
+        exercised.states += 1;
+        // A mover without a listed action makes the joint action short: advance must cope
+        // with that too (the missing players' actions are the game's default).
+        let actions = if step == steps { &[][..] } else { &joint[..] };
+        let mut next = state.clone();
+        guarded("advance", &mut || {
+            game.advance(&mut next, actions);
+        });
+        if let Err(e) = game.validate(&next) {
+            fail(
+                "validate",
+                format!(
+                    "advancing an accepted state gave a refused one ({e}): {}",
+                    brief(&next)
+                ),
+            );
+        }
+        state = next;
+        if movers.is_empty() {
+            break;
+        }
+    }
+    Ok(exercised)
+}
+
+/// What `hostile_serde` (behind the `serde` feature) made of its corrupted states.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HostileSummary {
+    /// Corrupted JSON texts serde refused to read.
+    pub unreadable: usize,
+    /// States read and refused by [`Game::validate`].
+    pub refused: usize,
+    /// States read, accepted and exercised by [`hostile_state`].
+    pub accepted: usize,
+}
+
+impl std::ops::AddAssign for HostileSummary {
+    fn add_assign(&mut self, other: HostileSummary) {
+        self.unreadable += other.unreadable;
+        self.refused += other.refused;
+        self.accepted += other.accepted;
+    }
+}
+
+/// Numbers a corruption writes into a state: ids and counts just past the usual ranges, type
+/// limits, signs, and values far off.
+#[cfg(feature = "serde")]
+const HOSTILE_NUMBERS: [f64; 19] = [
+    -1.0,
+    0.0,
+    1.0,
+    2.0,
+    3.0,
+    4.0,
+    10.0,
+    12.0,
+    15.0,
+    16.0,
+    64.0,
+    100.0,
+    255.0,
+    256.0,
+    65_535.0,
+    65_536.0,
+    2_147_483_647.0,
+    4_294_967_295.0,
+    -2_147_483_648.0,
+];
+
+/// One random corruption of a JSON value: a number becomes a hostile number, a nearby one or a
+/// huge one; a boolean flips; a string empties; an array loses, repeats or gains elements; an
+/// object loses a field. The node changed is drawn uniformly among all nodes of `value`.
+/// Returns what was done, as `$.path[3].field: old -> new`.
+#[cfg(feature = "serde")]
+pub fn corrupt_json(value: &mut serde_json::Value, rng: &mut impl Rng) -> String {
+    use serde_json::Value;
+    fn count(v: &Value) -> usize {
+        1 + match v {
+            Value::Array(items) => items.iter().map(count).sum(),
+            Value::Object(fields) => fields.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+    /// Corrupts the `k`-th node in pre-order; returns what it did there, once found.
+    fn at(v: &mut Value, k: &mut usize, path: &str, rng: &mut dyn rand::RngCore) -> Option<String> {
+        if *k == 0 {
+            let before = brief(v);
+            corrupt_node(v, rng);
+            return Some(format!("{path}: {before} -> {}", brief(v)));
+        }
+        *k -= 1;
+        match v {
+            Value::Array(items) => items
+                .iter_mut()
+                .enumerate()
+                .find_map(|(i, c)| at(c, k, &format!("{path}[{i}]"), rng)),
+            Value::Object(fields) => fields
+                .iter_mut()
+                .find_map(|(name, c)| at(c, k, &format!("{path}.{name}"), rng)),
+            _ => None,
+        }
+    }
+    fn corrupt_node(v: &mut Value, rng: &mut dyn rand::RngCore) {
+        match v {
+            Value::Number(number) => {
+                let old = number.as_f64().unwrap_or(0.0);
+                let new = match rng.random_range(0..4) {
+                    0 | 1 => HOSTILE_NUMBERS[rng.random_range(0..HOSTILE_NUMBERS.len())],
+                    2 => old + f64::from(rng.random_range(-3i8..=3)),
+                    _ => old * 1000.0 + 1.0,
+                };
+                // Integers stay integers where the old value was one, so serde reads them
+                // into the integer field and the corruption reaches `validate`.
+                *v = if number.is_f64() || new.fract() != 0.0 {
+                    serde_json::Number::from_f64(new).map_or(Value::Null, Value::Number)
+                } else if new < 0.0 {
+                    Value::from(new as i64)
+                } else {
+                    Value::from(new as u64)
+                };
+            }
+            Value::Bool(b) => *b = !*b,
+            Value::String(text) => text.clear(),
+            Value::Array(items) => match rng.random_range(0..3) {
+                0 if !items.is_empty() => {
+                    let i = rng.random_range(0..items.len());
+                    items.remove(i);
+                }
+                1 if !items.is_empty() => {
+                    let i = rng.random_range(0..items.len());
+                    let copy = items[i].clone();
+                    items.insert(i, copy);
+                }
+                _ => items.push(Value::from(rng.random_range(0..300u32))),
+            },
+            Value::Object(fields) => {
+                if !fields.is_empty() {
+                    let i = rng.random_range(0..fields.len());
+                    if let Some(key) = fields.keys().nth(i).cloned() {
+                        fields.remove(&key);
+                    }
+                }
+            }
+            Value::Null => *v = Value::from(0),
+        }
+    }
+    let mut k = rng.random_range(0..count(value));
+    at(value, &mut k, "$", rng).unwrap_or_default()
+}
+
+/// One case of a fuzz suite's hostile-state target: plays a random game of `game` from `seed`
+/// for up to `max_steps` steps (uniform listed actions), takes its state as JSON, corrupts it
+/// `corruptions` times in a row ([`corrupt_json`]), each time reads it back and feeds what
+/// serde accepts to [`hostile_state`] (`steps` steps). Panics as `hostile_state` does, naming
+/// the seed and the corruptions made (path, old and new value).
+///
+/// ```
+/// use pathfind::tree::check;
+/// use pathfind::tree::toys::TicTacToe;
+///
+/// let summary = check::hostile_serde(&TicTacToe, 7, 9, 20, 9);
+/// assert_eq!(summary.unreadable + summary.refused + summary.accepted, 20);
+/// ```
+#[cfg(feature = "serde")]
+pub fn hostile_serde<G>(
+    game: &G,
+    seed: u64,
+    max_steps: usize,
+    corruptions: usize,
+    steps: usize,
+) -> HostileSummary
+where
+    G: Game,
+    G::State: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut state = game.initial_state(seed);
+    let (mut legal, mut joint) = (Vec::new(), Vec::new());
+    for _ in 0..rng.random_range(0..=max_steps) {
+        if game.is_terminal(&state) {
+            break;
+        }
+        joint.clear();
+        for player in game.to_move(&state) {
+            game.legal_actions(&state, player, &mut legal);
+            if !legal.is_empty() {
+                joint.push(legal[rng.random_range(0..legal.len())].clone());
+            }
+        }
+        game.advance(&mut state, &joint);
+    }
+    let text = serde_json::to_string(&state)
+        .unwrap_or_else(|e| panic!("hostile serde: seed {seed}: serialize failed: {e}"));
+    let mut json: serde_json::Value = serde_json::from_str(&protect_big_numbers(&text))
+        .unwrap_or_else(|e| panic!("hostile serde: seed {seed}: reparse failed: {e}"));
+    let mut summary = HostileSummary::default();
+    let mut done = Vec::new();
+    for round in 0..corruptions {
+        done.push(corrupt_json(&mut json, &mut rng));
+        let Ok(read) = serde_json::from_str::<G::State>(&restore_big_numbers(&json.to_string()))
+        else {
+            summary.unreadable += 1;
+            continue;
+        };
+        let case = rng.random();
+        let result = catch_unwind(AssertUnwindSafe(|| hostile_state(game, read, steps, case)));
+        match result {
+            Ok(Ok(_)) => summary.accepted += 1,
+            Ok(Err(_)) => summary.refused += 1,
+            Err(panic) => {
+                let message = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default();
+                panic!(
+                    "hostile serde: seed {seed}, corruption {round}: {message}\n  corruptions: {}",
+                    done.join("; ")
+                );
+            }
+        }
+    }
+    summary
+}
+
+/// The marker of an integer too large for a [`serde_json::Value`] (a `u128`, such as a random
+/// generator's state), kept as a string while a state's JSON is corrupted.
+#[cfg(feature = "serde")]
+const BIG: &str = "#big#";
+
+/// JSON text with every integer literal that does not fit in 64 bits written as the string
+/// `"#big#<digits>"`, so that it survives a [`serde_json::Value`] unchanged.
+#[cfg(feature = "serde")]
+fn protect_big_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    let mut in_string = false;
+    while let Some((i, c)) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                '\\' => {
+                    if let Some((_, escaped)) = chars.next() {
+                        out.push(escaped);
+                    }
+                }
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+            out.push(c);
+            continue;
+        }
+        if c == '-' || c.is_ascii_digit() {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if d.is_ascii_digit() || matches!(d, '.' | 'e' | 'E' | '+' | '-') {
+                    end = j + d.len_utf8();
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let token = &text[i..end];
+            let integer = !token.contains(['.', 'e', 'E']);
+            if integer && token.parse::<i64>().is_err() && token.parse::<u64>().is_err() {
+                out.push('"');
+                out.push_str(BIG);
+                out.push_str(token);
+                out.push('"');
+            } else {
+                out.push_str(token);
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The inverse of [`protect_big_numbers`]: `"#big#<digits>"` back to the bare integer.
+#[cfg(feature = "serde")]
+fn restore_big_numbers(text: &str) -> String {
+    let marker = format!("\"{BIG}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&marker) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + marker.len()..];
+        let digits = after
+            .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        if after[digits..].starts_with('"') {
+            out.push_str(&after[..digits]);
+            rest = &after[digits + 1..];
+        } else {
+            // Not a marker this module wrote (the digits were corrupted): keep it as text.
+            out.push_str(&marker);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }

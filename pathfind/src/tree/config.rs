@@ -27,7 +27,9 @@ pub struct SearchConfig {
     /// The most iterations (playouts) per decision; a search runs exactly this many unless
     /// `time` runs out first. Zero runs none: the search then answers the first legal action.
     pub iterations: u32,
-    /// The most wall-clock time per decision, or `None` for no time limit.
+    /// The most wall-clock time per decision, or `None` for no time limit. A time so long that
+    /// the clock cannot represent its deadline (`Duration::MAX`, or anything past the clock's
+    /// range) also means no time limit: it is never an error and never a panic.
     pub time: Option<Duration>,
     /// The UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`. Returns lie in `[0, 1]`,
     /// so values around 0.5–1.5 are sensible; larger explores more.
@@ -71,7 +73,10 @@ impl Budget {
     pub(crate) fn start(config: &SearchConfig) -> Budget {
         Budget {
             iterations: config.iterations,
-            deadline: config.time.map(|t| std::time::Instant::now() + t),
+            // `Instant + Duration` panics past the clock's range: such a deadline is none.
+            deadline: config
+                .time
+                .and_then(|t| std::time::Instant::now().checked_add(t)),
             done: 0,
         }
     }

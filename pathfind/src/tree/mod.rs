@@ -27,6 +27,11 @@
 //!   original's handling, usually "treated as doing nothing").
 //! - **Randomness** comes from the seed given to [`Game::initial_state`] and lives in the state, so
 //!   `step` is a pure function of its arguments.
+//! - **Foreign states are validated.** A state the game did not build itself (deserialized with
+//!   serde, read from a trace, sent by a stranger) may hold values its rules never produce: a
+//!   player id past the last player, a vertex off the board. [`Game::validate`] checks one
+//!   against the game before any other method sees it, and every reader of states in the
+//!   workspace calls it; the other methods may assume a valid state (they never panic on one).
 //!
 //! # Searches
 //!
@@ -173,6 +178,49 @@ impl Iterator for PlayerSetIter {
 
 impl ExactSizeIterator for PlayerSetIter {}
 
+/// Why [`Game::validate`] refused a state: the field, the value found there, and what the game
+/// allows. Every game crate reports its refusals with this one type, so a reader of states can
+/// handle them alike whatever the game.
+///
+/// ```
+/// use pathfind::tree::InvalidState;
+///
+/// let error = InvalidState::new("clouds[3].owner", 7, "a player below 3 (the state's players)");
+/// assert_eq!(error.field, "clouds[3].owner");
+/// assert_eq!(error.value, "7");
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid state: clouds[3].owner is 7, expected a player below 3 (the state's players)"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[error("invalid state: {field} is {value}, expected {expected}")]
+pub struct InvalidState {
+    /// The path of the refused field in the state, as the crate's docs name it (`bikes[3].vertex`,
+    /// `clouds[12].owner`, `players[2].limo.tile`).
+    pub field: String,
+    /// The value found there, as text.
+    pub value: String,
+    /// What the game allows there (a range, a relation to another field).
+    pub expected: String,
+}
+
+impl InvalidState {
+    /// A refusal of `value` in `field`; `expected` says what is allowed.
+    pub fn new(
+        field: impl Into<String>,
+        value: impl std::fmt::Display,
+        expected: impl Into<String>,
+    ) -> InvalidState {
+        InvalidState {
+            field: field.into(),
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+}
+
 /// How the players of a game take their turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -239,6 +287,21 @@ pub trait Game {
 
     /// What `player` is told about `state`.
     fn observe(&self, state: &Self::State, player: usize) -> Self::Observation;
+
+    /// Checks a state the game did not build itself (deserialized, read from a trace or a
+    /// socket) against this game: every player id, index and count in it is in range for the
+    /// game, and every other value is one the rules can work with. No method of the contract
+    /// panics on a state that passes, nor on the states it advances to. States the game builds
+    /// and advances always pass.
+    ///
+    /// Call it on every state read from outside before using it; the readers of the game crates
+    /// do. The error names the first refused field and its value. The default accepts every
+    /// state: right only for a game whose `State` cannot hold a value its rules cannot take
+    /// (each of the five game crates implements it).
+    fn validate(&self, state: &Self::State) -> Result<(), InvalidState> {
+        let _ = state;
+        Ok(())
+    }
 }
 
 /// Games with hidden information: a player's knowledge, and full states sampled from it

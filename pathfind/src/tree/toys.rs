@@ -512,7 +512,8 @@ impl Game for Goofspiel {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CoinGuess {
-    /// What passing earns, in `[0, 1]`.
+    /// What passing earns, in `[0, 1]`. A value outside is clamped into it and NaN counts as 0
+    /// (see [`CoinGuess::pass_value`]), so returns always stay in `[0, 1]`.
     pub pass_value: f64,
 }
 
@@ -542,17 +543,40 @@ pub struct CoinState {
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CoinBelief {
-    /// The probability that the coin shows heads.
+    /// The probability that the coin shows heads. A value outside `[0, 1]` is clamped into it
+    /// and NaN reads as 0.5, knowing nothing (see [`CoinBelief::probability`]).
     pub heads_probability: f64,
+}
+
+impl CoinBelief {
+    /// [`CoinBelief::heads_probability`] as a probability: clamped into `[0, 1]`, NaN read as
+    /// 0.5. Sampling uses this, so no belief makes [`Determinize::sample_state`] panic.
+    pub fn probability(&self) -> f64 {
+        if self.heads_probability.is_nan() {
+            0.5
+        } else {
+            self.heads_probability.clamp(0.0, 1.0)
+        }
+    }
 }
 
 impl CoinGuess {
     /// The coin every game of this toy tosses: heads with this probability.
     pub const HEADS_PROBABILITY: f64 = 0.7;
 
+    /// The `pass_value` field as a return: clamped into
+    /// `[0, 1]`, NaN read as 0.
+    pub fn pass_value(&self) -> f64 {
+        if self.pass_value.is_nan() {
+            0.0
+        } else {
+            self.pass_value.clamp(0.0, 1.0)
+        }
+    }
+
     fn value(&self, state: &CoinState) -> Option<f64> {
         state.guess.map(|g| match (g, state.heads) {
-            (Guess::Pass, _) => self.pass_value,
+            (Guess::Pass, _) => self.pass_value(),
             (Guess::Heads, true) | (Guess::Tails, false) => 1.0,
             _ => 0.0,
         })
@@ -624,7 +648,8 @@ impl Determinize for CoinGuess {
         rng: &mut dyn RngCore,
     ) -> CoinState {
         CoinState {
-            heads: rng.random_bool(belief.heads_probability.clamp(0.0, 1.0)),
+            // `random_bool` panics on NaN; `probability` never gives it.
+            heads: rng.random_bool(belief.probability()),
             guess: None,
         }
     }

@@ -38,6 +38,20 @@ impl Tail {
         }
     }
 
+    /// For `Game::validate`: the first field of a tail read from outside that its ring cannot
+    /// hold (a head or a count past the arrays), with its value.
+    pub(crate) fn foreign_field(&self) -> Option<(&'static str, u8)> {
+        if usize::from(self.head) > NUM_TAIL {
+            Some(("head", self.head))
+        } else if usize::from(self.len) > NUM_TAIL {
+            Some(("len", self.len))
+        } else if usize::from(self.quarters_len) > NUM_TAIL + 2 {
+            Some(("quarters_len", self.quarters_len))
+        } else {
+            None
+        }
+    }
+
     /// Forgets everything (`Limo.Reset`).
     pub fn clear(&mut self) {
         self.head = 0;
@@ -164,6 +178,14 @@ mod future_entries {
 impl Default for Future {
     fn default() -> Future {
         Future::new()
+    }
+}
+
+impl Future {
+    /// For `Game::validate`: the entry count of a forecast read from outside, when it is past
+    /// [`FUTURE_CAPACITY`].
+    pub(crate) fn foreign_len(&self) -> Option<u8> {
+        (usize::from(self.len) > FUTURE_CAPACITY).then_some(self.len)
     }
 }
 
