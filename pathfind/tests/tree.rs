@@ -1005,6 +1005,8 @@ fn searches_count_the_engine_steps_of_their_playouts() {
     assert!(steps > 0 && steps <= 8 * 200, "{steps}");
     uct.choose(&game, &last, 0);
     assert_eq!(uct.playout_steps(), 0);
+}
+
 // --- settings and states from outside (issue 22) -------------------------------------------------
 
 /// `Instant + Duration::MAX` panics: a time budget past the clock's range is no time limit, in
