@@ -192,3 +192,76 @@ fn recordings_written_by_play_verify() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 22: `--jobs 18446744073709551615` asked for that many threads; it is clamped.
+#[test]
+fn a_huge_jobs_count_is_clamped() {
+    let out = play(&[
+        "dogfight",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+        "--quiet",
+        "--jobs",
+        "18446744073709551615",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("dogfight: 2 games"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Issue 22: the last shard of a `u64::MAX`-game tournament overflowed `start + BATCH`; it plays
+/// exactly its one game.
+#[test]
+fn the_last_shard_of_the_largest_tournament_plays_its_one_game() {
+    let dir = temp_dir("last-shard");
+    let file = dir.join("last.json");
+    let out = play(&[
+        "dogfight",
+        "--bots",
+        "random,random",
+        "--quiet",
+        "--games",
+        "18446744073709551615",
+        "--shard",
+        "18446744073709551614/18446744073709551615",
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("dogfight: 1 games (shard "), "{stdout}");
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let records = results["records"].as_array().unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["index"].as_u64(), Some(u64::MAX - 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22: merged step counts adding past `u64::MAX` overflowed; they are summed exactly.
+#[test]
+fn merging_step_counts_past_u64_gives_the_mean() {
+    let dir = temp_dir("merge-steps");
+    let mut files = Vec::new();
+    for index in 0..2 {
+        let json = format!(
+            r#"{{"format":1,"tournament":{{"game":"dogfight","setup":"s","lineup":["a","b"],"games":2,"seed":1,"rotate":false}},"shard":{{"index":{index},"count":2}},"records":[{{"index":{index},"seats":[0,1],"scores":[1.0,0.0],"ranks":[1,2],"steps":18446744073709551615}}]}}"#
+        );
+        let file = dir.join(format!("part{index}.json"));
+        std::fs::write(&file, json).unwrap();
+        files.push(file.display().to_string());
+    }
+    let out = play(&["merge", &files[0], &files[1]]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!("{:.1} steps per game", u64::MAX as f64)),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -102,7 +102,7 @@ impl fmt::Display for Shard {
 /// What a tournament is: everything that decides its games, so that shards can be checked to
 /// belong to the same one before they are merged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tournament {
+pub struct TournamentSpec {
     /// The game's name (`dogfight`, ...).
     pub game: String,
     /// The game-specific settings, as one line (`arena 14, 100 rounds`).
@@ -124,7 +124,7 @@ pub struct Results {
     /// [`RESULTS_FORMAT`] when written.
     pub format: u32,
     /// The tournament the games belong to.
-    pub tournament: Tournament,
+    pub tournament: TournamentSpec,
     /// The slice played (`None`: the whole tournament, also after a complete merge).
     pub shard: Option<Shard>,
     /// One record per game played, in increasing index.
@@ -409,16 +409,20 @@ impl Results {
     /// The results table: a heading line, then one row per bot (see [`Results::standings`]).
     pub fn table(&self) -> String {
         let t = &self.tournament;
-        let steps: u64 = self.records.iter().map(|r| r.steps).sum();
+        // Summed in `u128`: the step counts of a merged file may add past `u64::MAX` (each is a
+        // `u64`, and there are at most `usize::MAX` of them), and the mean must still be right.
+        let steps: u128 = self.records.iter().map(|r| u128::from(r.steps)).sum();
         let mut out = String::new();
         let _ = write!(out, "{}: {} games", t.game, self.records.len(),);
         if let Some(shard) = self.shard {
             let _ = write!(out, " (shard {shard} of a {}-game tournament)", t.games);
         }
+        if !t.setup.is_empty() {
+            let _ = write!(out, ", {}", t.setup);
+        }
         let _ = writeln!(
             out,
-            ", {}, seed {}, seats {}, {:.1} steps per game",
-            t.setup,
+            ", seed {}, seats {}, {:.1} steps per game",
             t.seed,
             if t.rotate { "rotating" } else { "fixed" },
             steps as f64 / self.records.len().max(1) as f64
@@ -533,14 +537,7 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     (low, high)
 }
 
-/// 1-based places from scores, higher is better, ties sharing the better place (9, 9, 4 gives
-/// 1, 1, 3): the contract's rank convention, for games whose outcome is a score per player.
-pub fn ranks_from_scores(scores: &[f64]) -> Vec<u32> {
-    scores
-        .iter()
-        .map(|&mine| 1 + scores.iter().filter(|&&other| other > mine).count() as u32)
-        .collect()
-}
+pub use pathfind::tree::ranks_from_scores;
 
 #[cfg(test)]
 mod tests {
@@ -580,6 +577,36 @@ mod tests {
         for bad in ["4/4", "1/0", "x/2", "3", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+    }
+
+    /// Issue 22: merged step counts that add past `u64::MAX` overflowed the table's sum.
+    #[test]
+    fn step_counts_past_u64_still_give_the_mean() {
+        let record = |index| GameRecord {
+            index,
+            seats: vec![0, 1],
+            scores: vec![1.0, 0.0],
+            ranks: vec![1, 2],
+            steps: u64::MAX,
+        };
+        let results = Results {
+            format: RESULTS_FORMAT,
+            tournament: TournamentSpec {
+                game: "toy".into(),
+                setup: "s".into(),
+                lineup: vec!["a".into(), "b".into()],
+                games: 3,
+                seed: 1,
+                rotate: false,
+            },
+            shard: None,
+            records: (0..3).map(record).collect(),
+        };
+        let table = results.table();
+        assert!(
+            table.contains(&format!("{:.1} steps per game", u64::MAX as f64)),
+            "{table}"
+        );
     }
 
     #[test]
