@@ -40,6 +40,14 @@ pub trait Bot<G: Game> {
     fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
         let _ = (game, events, player);
     }
+
+    /// The fault of the current game, for a bot that can have one (a program that crashed, stayed
+    /// silent, flooded or answered garbage: [`crate::program::ProgramBot`]): one line, starting
+    /// with its kind (`crash`, `silence`, `flood`, `garbage`). Asked once the game is over, and
+    /// counted per bot in the results table. The default: `None`.
+    fn fault(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
@@ -57,5 +65,8 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
     }
     fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
         (**self).hear(game, events, player);
+    }
+    fn fault(&self) -> Option<String> {
+        (**self).fault()
     }
 }

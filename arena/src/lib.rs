@@ -15,6 +15,8 @@
 //!   ([`Playable`], implemented here for the five games);
 //! - [`tournament`]: the builder ([`Tournament`]);
 //! - [`runner`]: the runner under it (seats, seeds, threads, shards, watchers);
+//! - [`program`]: programs in any language as players, in each game's original protocol
+//!   ([`program::ProgramBot`]);
 //! - [`results`]: the results table, results files and `merge`;
 //! - [`viewer`]: the replay page of a game, one self-contained HTML file.
 
@@ -24,6 +26,7 @@ pub mod bot;
 mod error;
 mod games;
 pub mod playable;
+pub mod program;
 pub mod results;
 pub mod runner;
 pub mod tournament;

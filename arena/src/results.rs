@@ -32,6 +32,22 @@ pub struct GameRecord {
     pub ranks: Vec<u32>,
     /// Steps (rounds, ticks, turns) the game lasted.
     pub steps: u64,
+    /// Each seat's fault in the game ([`crate::Bot::fault`]: a program that crashed, stayed
+    /// silent, flooded or answered garbage), or nothing at all when no seat had one (so results
+    /// files without faults read and write as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<Option<String>>,
+}
+
+impl GameRecord {
+    /// The faults of `seats.len()` seats, as a record keeps them: empty when there is none.
+    pub fn faults_of(faults: Vec<Option<String>>) -> Vec<Option<String>> {
+        if faults.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            faults
+        }
+    }
 }
 
 /// A slice of a tournament: shard `index` of `count` (0-based, `--shard 0/4` .. `--shard 3/4`).
@@ -235,6 +251,12 @@ impl Results {
                     record.ranks.len()
                 )));
             }
+            if !record.faults.is_empty() && record.faults.len() != players {
+                return Err(bad(format!(
+                    "{} faults for {players} players",
+                    record.faults.len()
+                )));
+            }
             if let Some(&entry) = record.seats.iter().find(|&&e| e >= players) {
                 return Err(bad(format!("seat played by line-up entry {entry}")));
             }
@@ -401,6 +423,9 @@ impl Results {
                 }
                 row.score_sum += record.scores[seat];
                 row.rank_sum += u64::from(record.ranks[seat]);
+                if record.faults.get(seat).is_some_and(Option::is_some) {
+                    row.faults += 1;
+                }
             }
         }
         rows
@@ -429,16 +454,27 @@ impl Results {
         );
         let rows = self.standings();
         let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(3);
+        // The faults column only when a program had one: tables of bots in process stay as
+        // they were.
+        let faults = rows.iter().any(|r| r.faults > 0);
         let _ = writeln!(
             out,
-            "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>15} {:>11} {:>9}",
-            "bot", "games", "wins", "shared", "win %", "95% CI", "mean score", "mean rank"
+            "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>15} {:>11} {:>9}{}",
+            "bot",
+            "games",
+            "wins",
+            "shared",
+            "win %",
+            "95% CI",
+            "mean score",
+            "mean rank",
+            if faults { "  faults" } else { "" }
         );
         for row in rows {
             let (low, high) = row.win_rate_interval();
             let _ = writeln!(
                 out,
-                "{:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%-{:>5.1}% {:>11.2} {:>9.2}",
+                "{:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%-{:>5.1}% {:>11.2} {:>9.2}{}",
                 row.name,
                 row.games,
                 row.wins,
@@ -447,7 +483,12 @@ impl Results {
                 100.0 * low,
                 100.0 * high,
                 row.mean_score(),
-                row.mean_rank()
+                row.mean_rank(),
+                if faults {
+                    format!(" {:>7}", row.faults)
+                } else {
+                    String::new()
+                }
             );
         }
         out
@@ -469,6 +510,8 @@ pub struct Standing {
     pub score_sum: f64,
     /// Sum of its places.
     pub rank_sum: u64,
+    /// Seats in which it had a fault ([`GameRecord::faults`]).
+    pub faults: u64,
 }
 
 impl Standing {
@@ -480,6 +523,7 @@ impl Standing {
             shared_wins: 0,
             score_sum: 0.0,
             rank_sum: 0,
+            faults: 0,
         }
     }
 
@@ -588,6 +632,7 @@ mod tests {
             scores: vec![1.0, 0.0],
             ranks: vec![1, 2],
             steps: u64::MAX,
+            faults: Vec::new(),
         };
         let results = Results {
             format: RESULTS_FORMAT,

@@ -350,6 +350,7 @@ pub fn play_game<G: Playable>(
         scores: outcome.scores(),
         ranks: outcome.ranks(),
         steps,
+        faults: GameRecord::faults_of(bots.iter().map(|bot| bot.fault()).collect()),
     })
 }
 
@@ -469,6 +470,7 @@ mod tests {
                     scores: vec![1.0, 0.0],
                     ranks: vec![1, 2],
                     steps: u64::MAX,
+                    faults: Vec::new(),
                 };
                 Ok((record, ()))
             },

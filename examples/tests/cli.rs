@@ -265,3 +265,47 @@ fn merging_step_counts_past_u64_gives_the_mean() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `play amazes --bots cmd:PROGRAM ARG...`: a program speaking the CodeCup 2010 judge's
+/// protocol plays beside the example bots; one that crashes gets its faults counted in the table;
+/// a missing one is an error before any game.
+#[test]
+fn amazes_programs_play_with_cmd() {
+    let program = format!("cmd:{} 7", env!("CARGO_BIN_EXE_amazes_random"));
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        &format!("{program},explorer"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("amazes: 2 games"), "{stdout}");
+    assert!(!stdout.contains("faults"), "{stdout}");
+
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        "cmd:sh -c true,random",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("cmd:sh -c true"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.ends_with(" 2"), "two games with a fault: {stdout}");
+
+    let out = play(&["amazes", "--bots", "cmd:/nonexistent/bot,random"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("/nonexistent/bot: no such program"),
+        "{}",
+        text(&out.stderr)
+    );
+}

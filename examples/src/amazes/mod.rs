@@ -25,8 +25,11 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, explorer, random.\n\
-    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn.")]
+#[command(
+    after_help = "Bots: search, explorer, random, or cmd:PROGRAM ARG... (a program speaking \
+    the CodeCup 2010 judge's protocol on stdin/stdout: see arena::program).\n\
+    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn."
+)]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -190,6 +193,7 @@ fn play_one(
         ranks: ranks_from_scores(&scores),
         scores,
         steps: stats.turns as u64,
+        faults: GameRecord::faults_of(seats.iter().map(|bot| bot.fault()).collect()),
     };
     let page = page.is_recording().then_some((game, page));
     Ok((record, (line, page)))

@@ -2,6 +2,7 @@
 
 use amazes::Game;
 use arena::Bot;
+use arena::program::ProgramBot;
 
 use super::bots::{ExplorerBot, RandomBot, SearchBot};
 use crate::roster::Roster;
@@ -26,9 +27,16 @@ impl Roster for Game {
             "search" => Ok(Box::new(SearchBot::default())),
             "explorer" => Ok(Box::new(ExplorerBot::default())),
             "random" => Ok(Box::new(RandomBot::default())),
-            _ => Err(format!(
-                "unknown amazes bot {name:?}; the bots are search, explorer, random"
-            )),
+            _ => match name.strip_prefix("cmd:") {
+                // A program speaking the CodeCup 2010 judge's protocol.
+                Some(command) => ProgramBot::from_command_line(command)
+                    .map(|bot| Box::new(bot) as Box<dyn Bot<Game>>)
+                    .map_err(|e| e.to_string()),
+                None => Err(format!(
+                    "unknown amazes bot {name:?}; the bots are search, explorer, random, \
+                     cmd:PROGRAM ARG..."
+                )),
+            },
         }
     }
 }

@@ -119,6 +119,12 @@ pub fn play_fight(
         scores: pathfind::tree::Outcome::scores(&outcome),
         ranks: pathfind::tree::Outcome::ranks(&outcome),
         steps: u64::from(outcome.round),
+        faults: GameRecord::faults_of(
+            faults
+                .iter()
+                .map(|fault| fault.as_ref().map(|f| format!("{}: {f}", f.kind())))
+                .collect(),
+        ),
     };
     Ok((record, (line, faults)))
 }
