@@ -7,7 +7,7 @@
 //!
 //! | game | protocol | time per move |
 //! |---|---|---|
-//! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7) |
+//! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
 //!
 //! # Limits and faults
 //!
@@ -243,6 +243,10 @@ impl Drop for Program {
 /// The time an Amazes program has for one answer (the 2010 limit is unknown: rules doc A7).
 pub const AMAZES_TURN_LIMIT: Duration = Duration::from_secs(1);
 
+/// Added to the time limit of a program's first answer of a game: starting the program (an
+/// interpreter loading, say) is not counted against its first move.
+pub const STARTUP_GRACE: Duration = Duration::from_secs(10);
+
 /// The command line after `cmd:`: the program and its arguments, split at whitespace.
 pub fn command_line(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_owned).collect()
@@ -265,6 +269,7 @@ pub struct ProgramBot {
     command: Vec<String>,
     stderr: Option<PathBuf>,
     turn_limit: Duration,
+    startup_grace: Duration,
     program: Option<Program>,
     /// The fault of the current game, once the program had one.
     fault: Option<String>,
@@ -280,6 +285,7 @@ impl ProgramBot {
             command,
             stderr: None,
             turn_limit: AMAZES_TURN_LIMIT,
+            startup_grace: STARTUP_GRACE,
             program: None,
             fault: None,
             turns: 0,
@@ -315,6 +321,13 @@ impl ProgramBot {
     #[must_use]
     pub fn turn_limit(mut self, limit: Duration) -> ProgramBot {
         self.turn_limit = limit;
+        self
+    }
+
+    /// Extra time for the first answer of a game (default [`STARTUP_GRACE`]).
+    #[must_use]
+    pub fn startup_grace(mut self, grace: Duration) -> ProgramBot {
+        self.startup_grace = grace;
         self
     }
 
@@ -366,8 +379,13 @@ impl Bot<amazes::Game> for ProgramBot {
         }
         text.push_str(&view.to_string());
         self.turns += 1;
+        let limit = if self.turns == 1 {
+            self.turn_limit.saturating_add(self.startup_grace)
+        } else {
+            self.turn_limit
+        };
         let action = if program.send(&text) {
-            match program.answer(self.turn_limit) {
+            match program.answer(limit) {
                 Answer::Line(line) => Action::from_line(&line),
                 Answer::TooLong(n) => Action::Fault(Fault::TooLong(n)),
                 Answer::Closed => Action::Fault(Fault::Crash),

@@ -33,7 +33,8 @@ fn play(script: &'static str) -> arena::Report {
     let program = Entry::new("program", move |_: &Game| {
         let bot = ProgramBot::new("program", vec!["sh".into(), "-c".into(), script.into()])
             // Generous for a busy machine: only the silent program waits it out.
-            .turn_limit(Duration::from_secs(2));
+            .turn_limit(Duration::from_secs(2))
+            .startup_grace(Duration::ZERO);
         Ok(Box::new(bot) as Box<dyn Bot<Game>>)
     });
     Tournament::new(game)

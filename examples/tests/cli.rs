@@ -309,3 +309,28 @@ fn amazes_programs_play_with_cmd() {
         text(&out.stderr)
     );
 }
+
+/// The Python sample bot (`examples/programs/amazes/bot.py`, standard library only) plays a short
+/// match against an example bot without a fault.
+#[test]
+fn the_python_amazes_sample_plays_without_a_fault() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/amazes/bot.py");
+    let dir = temp_dir("python-amazes");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        &format!("cmd:{bot},random"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("amazes: 2 games"), "{stdout}");
+    let results = std::fs::read_to_string(&file).unwrap();
+    assert!(!stdout.contains("faults"), "no fault: {stdout}\n{results}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
