@@ -334,3 +334,30 @@ fn the_python_amazes_sample_plays_without_a_fault() {
     assert!(!stdout.contains("faults"), "no fault: {stdout}\n{results}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `play dogfight --bots cmd:PROGRAM ARG...`: the command line's arguments reach the program
+/// (before the original's `<arena size> <rounds>`), and a program that exits at once has its
+/// faults counted per bot in the table.
+#[test]
+fn dogfight_programs_take_arguments_and_their_faults_are_tabulated() {
+    let out = play(&[
+        "dogfight",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        "cmd:sh -c true,random",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.lines().nth(1).unwrap().ends_with("faults"),
+        "{stdout}"
+    );
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("cmd:sh -c true"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.ends_with(" 2"), "two fights with a fault: {stdout}");
+    assert!(stdout.contains("faults of cmd:sh:"), "{stdout}");
+}

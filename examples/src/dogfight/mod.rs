@@ -29,7 +29,7 @@ pub const DEFAULT_GAMES: u64 = 100;
 /// java-random, straight, or cmd:PROGRAM (a program speaking the original wrapper protocol).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM.\n\
+    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM ARG....\n\
     Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
     grouped into match-ups of 10, scored as in the original tournament (2 points for a match-up \
     win, 1 each for a draw)."
@@ -51,7 +51,11 @@ pub struct Options {
 
 /// An external program is named by its file name in tables.
 fn label(name: &str) -> String {
-    match name.strip_prefix("cmd:") {
+    // The program's file name, without its arguments.
+    match name
+        .strip_prefix("cmd:")
+        .and_then(|text| text.split_whitespace().next())
+    {
         Some(program) => Path::new(program)
             .file_name()
             .map_or(name.to_owned(), |file| {
