@@ -26,6 +26,16 @@ use crate::view::View;
 /// about 0.73 (a logistic curve on the difference of points so far).
 pub const RETURNS_SCALE: f64 = 100.0;
 
+/// The places and final scores (0 after a fault, else points clamped), Red first.
+impl tree::Outcome for Outcome {
+    fn ranks(&self) -> Vec<tree::Rank> {
+        self.ranks.iter().map(|&r| tree::Rank::from(r)).collect()
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.scores.iter().map(|&s| f64::from(s)).collect()
+    }
+}
+
 impl tree::Game for Game {
     type State = State;
     type Action = Action;

@@ -5,8 +5,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use arena::Bot;
 use cloudwars::{Action, Color, Config, Game, Player, PlayerId, State, Vec2, WorldParams};
-use examples::bot::Bot;
 use examples::cloudwars::bots::Greedy;
 use examples::cloudwars::{MatchConfig, play_game};
 

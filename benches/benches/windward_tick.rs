@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
+use arena::Bot;
+use arena::runner::{GameSetup, play_game};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use examples::bot::Bot;
-use examples::runner::{GameSetup, play_game};
 use examples::windward::bots;
 use pathfind::tree::{self, FlatMonteCarlo, SearchConfig};
 use windward::tick::pass::forecast_all;
@@ -14,7 +14,7 @@ use windward::tick::round::StateTraffic;
 use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, PlayerId, State, mapgen};
 
 /// A mid-round state: `ticks` ticks of the planner against nine built-in AIs, through the
-/// one bot shape (`examples::bot::Bot`) as the runner drives it.
+/// one bot shape (`arena::Bot`) as the runner drives it.
 fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
     let mut bots: Vec<Box<dyn Bot<Game>>> = (0..NUM_PLAYERS)
         .map(|i| bots::bot(if i == 0 { "planner" } else { "builtin" }).unwrap())
@@ -162,6 +162,7 @@ fn ticks(c: &mut Criterion) {
         let lineup: Vec<String> = (0..NUM_PLAYERS)
             .map(|i| if i == 0 { "planner" } else { "builtin" }.to_string())
             .collect();
+        let entries = examples::roster::lineup::<windward::Game>(&lineup);
         let mut seed = 0;
         b.iter(|| {
             seed += 1;
@@ -170,7 +171,7 @@ fn ticks(c: &mut Criterion) {
                 seed,
                 seats: (0..NUM_PLAYERS).collect(),
             };
-            black_box(play_game(&game, &lineup, &setup, &mut ()).unwrap())
+            black_box(play_game(&game, &entries, &setup, &mut ()).unwrap())
         })
     });
     rounds.finish();

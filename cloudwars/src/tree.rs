@@ -112,6 +112,16 @@ impl Game {
     }
 }
 
+/// The places (the leader first, then by vapor) and final vapors, by [`PlayerId`].
+impl tree::Outcome for Outcome {
+    fn ranks(&self) -> Vec<tree::Rank> {
+        self.ranks.clone()
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.vapors.iter().map(|&v| f64::from(v)).collect()
+    }
+}
+
 impl tree::Game for Game {
     type State = State;
     type Action = Action;

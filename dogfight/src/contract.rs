@@ -89,6 +89,20 @@ const fn side(player: usize) -> Side {
     if player == 0 { Side::P1 } else { Side::P2 }
 }
 
+/// A fight's places (`[1, 2]`, `[2, 1]`, or `[1, 1]` for a draw) and the original tournament's
+/// fight scores (`C:91-92`: 1 for the winner, 0 otherwise), player 0 being [`Side::P1`].
+impl tree::Outcome for Outcome {
+    fn ranks(&self) -> Vec<tree::Rank> {
+        Outcome::ranks(self).map(tree::Rank::from).to_vec()
+    }
+    fn scores(&self) -> Vec<f64> {
+        Side::BOTH
+            .iter()
+            .map(|&side| f64::from(self.fight_score(side)))
+            .collect()
+    }
+}
+
 impl tree::Game for Game {
     type State = State;
     type Action = Action;

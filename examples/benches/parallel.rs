@@ -32,10 +32,10 @@ use std::time::{Duration, Instant};
 /// Set in the child processes of the two-process control: the shard (0 or 1 of 2) to play.
 const CHILD: &str = "PARALLEL_BENCH_CHILD";
 
+use arena::results::Results;
+use arena::runner::{self, RunOptions};
 use examples::cli::{Command, parse};
 use examples::dogfight::{Options, plan, play_fight};
-use examples::results::Results;
-use examples::runner::{self, RunOptions};
 
 /// One fight as a worker thread played it.
 #[derive(Debug, Clone, Copy)]
@@ -223,7 +223,7 @@ fn child(games: u64, index: u64) {
     let results = runner::run(
         &tournament,
         &options.common.run_options(),
-        |setup| play_fight(&game, &tournament.lineup, setup, false, &mut ()),
+        |setup| play_fight(&game, &tournament.lineup, setup, false, &mut ()).map_err(Into::into),
         |_, _| Ok(()),
     )
     .expect("the tournament plays");
@@ -292,7 +292,7 @@ fn processes(games: u64) -> Run {
         _ => None,
     };
     let halves = [0, 1].map(|index| {
-        let range = examples::results::Shard { index, count: 2 }.range(games);
+        let range = arena::results::Shard { index, count: 2 }.range(games);
         (range.end - range.start, f64::NAN)
     });
     Run {

@@ -10,10 +10,11 @@
 
 use std::path::PathBuf;
 
+use arena::Playable;
+use arena::runner::{GameSetup, Watch, play_game};
+use arena::viewer::{Recorder, ViewerOptions, write_html};
 use criterion::{Criterion, criterion_group, criterion_main};
-use examples::playable::Playable;
-use examples::runner::{GameSetup, Watch, play_game};
-use examples::viewer::{Recorder, ViewerOptions, write_html};
+use examples::roster::lineup;
 use pathfind::tree::Game;
 
 struct All<G: Playable>(Vec<G::State>);
@@ -77,15 +78,15 @@ fn tron3d_200_rounds(c: &mut Criterion) {
         ..Preset::Cube.config()
     };
     let game = tron3d::Game::new(Preset::Cube.board(), config).expect("the cube");
-    let lineup: Vec<String> = ["search", "demo", "demo", "demo"]
+    let names: Vec<String> = ["search", "demo", "demo", "demo"]
         .map(String::from)
         .to_vec();
     let mut all = All::<tron3d::Game>(Vec::new());
-    play_game(&game, &lineup, &setup(4), &mut all).expect("a game");
+    play_game(&game, &lineup::<tron3d::Game>(&names), &setup(4), &mut all).expect("a game");
     let states = all.0;
     let page = out_dir().join("tron3d.html");
     let options = ViewerOptions::default();
-    let summary = write_html(&page, &game, &lineup, &states, &options).expect("written");
+    let summary = write_html(&page, &game, &names, &states, &options).expect("written");
     eprintln!(
         "tron3d: {} states (last step {}), every step embedded, {} KiB",
         states.len(),
@@ -93,10 +94,10 @@ fn tron3d_200_rounds(c: &mut Criterion) {
         summary.bytes / 1024
     );
     report_cpu("tron3d", 100, || {
-        write_html(&page, &game, &lineup, &states, &options).expect("written");
+        write_html(&page, &game, &names, &states, &options).expect("written");
     });
     c.bench_function("viewer_tron3d_200_rounds", |b| {
-        b.iter(|| write_html(&page, &game, &lineup, &states, &options).expect("written"))
+        b.iter(|| write_html(&page, &game, &names, &states, &options).expect("written"))
     });
     // The game crate's share: rendering the 201 pictures alone, into one reused buffer.
     let mut svg = String::new();
@@ -124,14 +125,15 @@ fn windward_whole_game(c: &mut Criterion) {
         windward::Config::default(),
     )
     .expect("map 1");
-    let mut lineup = vec!["navigator".to_owned(); 2];
-    lineup.resize(game.players(), "idle".to_owned());
+    let mut names = vec!["navigator".to_owned(); 2];
+    names.resize(game.players(), "idle".to_owned());
     let mut recorder = Recorder::new(every);
+    let lineup = lineup::<windward::Game>(&names);
     let record = play_game(&game, &lineup, &setup(game.players()), &mut recorder).expect("a game");
     let page = out_dir().join("windward.html");
     let options = ViewerOptions::default();
     let summary = recorder
-        .write(&page, &game, &lineup, &options)
+        .write(&page, &game, &names, &options)
         .expect("written");
     eprintln!(
         "windward: {} ticks, every {every} embedded: {} frames, {} KiB",
@@ -141,7 +143,7 @@ fn windward_whole_game(c: &mut Criterion) {
     );
     report_cpu("windward", 5, || {
         recorder
-            .write(&page, &game, &lineup, &options)
+            .write(&page, &game, &names, &options)
             .expect("written");
     });
     let mut group = c.benchmark_group("viewer_windward_whole_game");
@@ -149,7 +151,7 @@ fn windward_whole_game(c: &mut Criterion) {
     group.bench_function(format!("every_{every}"), |b| {
         b.iter(|| {
             recorder
-                .write(&page, &game, &lineup, &options)
+                .write(&page, &game, &names, &options)
                 .expect("written")
         })
     });

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::results::{Results, Shard};
-use crate::runner::RunOptions;
+use arena::results::{Results, Shard};
+use arena::runner::RunOptions;
 
 /// Matches and tournaments between the example bots of five contest games, and replays of the
 /// original programs' recordings.
@@ -70,8 +70,8 @@ pub struct MatchArgs {
     /// see above).
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub bots: Vec<String>,
-    /// Threads playing games in parallel (default: one per core). Results are the same for any
-    /// number.
+    /// Threads playing games in parallel (default: one per core; clamped to 1024 and to the
+    /// games to play). Results are the same for any number.
     #[arg(long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
     /// Play only slice I of N of the games (0-based: 0/4 .. 3/4), for array jobs; write the
@@ -117,9 +117,9 @@ impl MatchArgs {
 
     /// What `--html` asks for in a match of `games` games (`--games` or the game's default):
     /// the page of the first game played, sampled every `--html-every` or `default_every` steps.
-    pub fn page_plan(&self, games: u64, default_every: usize) -> Option<crate::viewer::PagePlan> {
+    pub fn page_plan(&self, games: u64, default_every: usize) -> Option<arena::viewer::PagePlan> {
         let path = self.html.clone()?;
-        Some(crate::viewer::PagePlan {
+        Some(arena::viewer::PagePlan {
             path,
             index: self
                 .shard

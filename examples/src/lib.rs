@@ -1,20 +1,13 @@
 //! Runnable bots for every contest-engines game, and the `play` command that runs matches and
-//! tournaments of them.
+//! tournaments of them: a thin layer over the [`arena`] crate, which holds the one bot shape
+//! ([`arena::Bot`]), the runner, the results and the replay pages.
 //!
-//! - [`bot`]: the one bot shape ([`bot::Bot`]) for any game of the `pathfind::tree::Game` contract;
-//! - [`playable`]: what `play` needs of a game beyond the contract;
-//! - [`runner`]: the match and tournament runner (parallel, sharded, seeded per game);
-//! - [`results`]: the results table and the results files that `play merge` adds up;
-//! - [`viewer`]: the replay viewer, one self-contained HTML page per game;
+//! - [`roster`]: every game's example bots by name ([`roster::Roster`]), for `--bots`;
 //! - [`cli`]: the typed command line; [`run`] carries out a parsed command;
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 
-pub mod bot;
 pub mod cli;
-pub mod playable;
-pub mod results;
-pub mod runner;
-pub mod viewer;
+pub mod roster;
 
 pub mod amazes;
 pub mod cloudwars;
@@ -24,8 +17,8 @@ pub mod windward;
 
 use std::path::PathBuf;
 
+use arena::{Playable, Results, viewer};
 use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
-use results::Results;
 
 /// The games the `play` command knows, in the order the quick start runs them.
 pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "windward"];
@@ -113,7 +106,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
 }
 
 /// Runs `play view GAME FILE --html PAGE`: reads the recording with the game's
-/// [`playable::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
+/// [`arena::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
 pub fn view(args: &ViewArgs) -> Result<String, String> {
     match args.game {
         GameName::Dogfight => view_recording::<::dogfight::Game>(args),
@@ -124,8 +117,8 @@ pub fn view(args: &ViewArgs) -> Result<String, String> {
     }
 }
 
-fn view_recording<G: playable::Playable>(args: &ViewArgs) -> Result<String, String> {
-    let recording = G::load_recording(&args.file)?;
+fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String, String> {
+    let recording = G::load_recording(&args.file).map_err(|e| e.to_string())?;
     let every = match (args.html_every, recording.states.last()) {
         (Some(every), _) => every.get(),
         (None, Some(last)) => viewer::auto_every(&recording.game, last, recording.states.len()),

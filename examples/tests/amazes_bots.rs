@@ -115,8 +115,8 @@ fn verify_replays_golden_files_and_reports_the_first_mismatch() {
 /// and beats the random bot by far (the 200-game figures are in the amazes README).
 #[test]
 fn search_bot_plays_through_the_contract_and_beats_random() {
+    use arena::Bot as ContractBot;
     use examples::amazes::bots::SearchBot;
-    use examples::bot::Bot as ContractBot;
     use pathfind::tree::Game as _;
     let (mut search_total, mut random_total) = (0i64, 0i64);
     for i in 0..4u64 {

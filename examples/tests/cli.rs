@@ -192,3 +192,172 @@ fn recordings_written_by_play_verify() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 22: `--jobs 18446744073709551615` asked for that many threads; it is clamped.
+#[test]
+fn a_huge_jobs_count_is_clamped() {
+    let out = play(&[
+        "dogfight",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+        "--quiet",
+        "--jobs",
+        "18446744073709551615",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("dogfight: 2 games"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Issue 22: the last shard of a `u64::MAX`-game tournament overflowed `start + BATCH`; it plays
+/// exactly its one game.
+#[test]
+fn the_last_shard_of_the_largest_tournament_plays_its_one_game() {
+    let dir = temp_dir("last-shard");
+    let file = dir.join("last.json");
+    let out = play(&[
+        "dogfight",
+        "--bots",
+        "random,random",
+        "--quiet",
+        "--games",
+        "18446744073709551615",
+        "--shard",
+        "18446744073709551614/18446744073709551615",
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("dogfight: 1 games (shard "), "{stdout}");
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let records = results["records"].as_array().unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["index"].as_u64(), Some(u64::MAX - 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22: merged step counts adding past `u64::MAX` overflowed; they are summed exactly.
+#[test]
+fn merging_step_counts_past_u64_gives_the_mean() {
+    let dir = temp_dir("merge-steps");
+    let mut files = Vec::new();
+    for index in 0..2 {
+        let json = format!(
+            r#"{{"format":1,"tournament":{{"game":"dogfight","setup":"s","lineup":["a","b"],"games":2,"seed":1,"rotate":false}},"shard":{{"index":{index},"count":2}},"records":[{{"index":{index},"seats":[0,1],"scores":[1.0,0.0],"ranks":[1,2],"steps":18446744073709551615}}]}}"#
+        );
+        let file = dir.join(format!("part{index}.json"));
+        std::fs::write(&file, json).unwrap();
+        files.push(file.display().to_string());
+    }
+    let out = play(&["merge", &files[0], &files[1]]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!("{:.1} steps per game", u64::MAX as f64)),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `play amazes --bots cmd:PROGRAM ARG...`: a program speaking the CodeCup 2010 judge's
+/// protocol plays beside the example bots; one that crashes gets its faults counted in the table;
+/// a missing one is an error before any game.
+#[test]
+fn amazes_programs_play_with_cmd() {
+    let program = format!("cmd:{} 7", env!("CARGO_BIN_EXE_amazes_random"));
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        &format!("{program},explorer"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("amazes: 2 games"), "{stdout}");
+    assert!(!stdout.contains("faults"), "{stdout}");
+
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        "cmd:sh -c true,random",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("cmd:sh -c true"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.ends_with(" 2"), "two games with a fault: {stdout}");
+
+    let out = play(&["amazes", "--bots", "cmd:/nonexistent/bot,random"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("/nonexistent/bot: no such program"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// The Python sample bot (`examples/programs/amazes/bot.py`, standard library only) plays a short
+/// match against an example bot without a fault.
+#[test]
+fn the_python_amazes_sample_plays_without_a_fault() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/amazes/bot.py");
+    let dir = temp_dir("python-amazes");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "amazes",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        &format!("cmd:{bot},random"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("amazes: 2 games"), "{stdout}");
+    let results = std::fs::read_to_string(&file).unwrap();
+    assert!(!stdout.contains("faults"), "no fault: {stdout}\n{results}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `play dogfight --bots cmd:PROGRAM ARG...`: the command line's arguments reach the program
+/// (before the original's `<arena size> <rounds>`), and a program that exits at once has its
+/// faults counted per bot in the table.
+#[test]
+fn dogfight_programs_take_arguments_and_their_faults_are_tabulated() {
+    let out = play(&[
+        "dogfight",
+        "--games",
+        "2",
+        "--quiet",
+        "--bots",
+        "cmd:sh -c true,random",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.lines().nth(1).unwrap().ends_with("faults"),
+        "{stdout}"
+    );
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("cmd:sh -c true"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.ends_with(" 2"), "two fights with a fault: {stdout}");
+    assert!(stdout.contains("faults of cmd:sh:"), "{stdout}");
+}

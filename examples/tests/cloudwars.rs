@@ -1,6 +1,6 @@
 //! The cloudwars example bots, `play cloudwars` and `play verify cloudwars`.
 
-use examples::bot::Bot;
+use arena::Bot;
 use examples::cloudwars::bots::{Greedy, Horizon, Search, SearchClassic};
 use examples::cloudwars::{MatchConfig, new_game, play_game, run_match};
 
@@ -136,8 +136,9 @@ fn verify_replays_golden_files() {
 
 #[test]
 fn playable_draws_scores_and_loads_recordings() {
+    use arena::Playable;
     use cloudwars::{Config, Game, Setup, WorldParams};
-    use examples::playable::Playable;
+    use examples::roster::Roster;
     let setup = Setup {
         params: WorldParams {
             rainclouds: 10,

@@ -4,12 +4,14 @@
 //! the screenshot is not blank. Without Chromium each test prints one line saying it was skipped
 //! (and fails when `CI` is set).
 
+#[path = "../../arena/tests/browser/mod.rs"]
 mod browser;
 
-use examples::playable::Playable;
-use examples::runner::{GameSetup, Watch, play_game};
-use examples::viewer::{ViewerOptions, write_html};
-use pathfind::tree::Game;
+use arena::Playable;
+use arena::runner::{GameSetup, Watch, play_game};
+use arena::viewer::{ViewerOptions, write_html};
+use examples::roster::{Roster, lineup};
+use pathfind::tree::{Game, Outcome as _};
 
 use browser::{Browser, TempDir};
 
@@ -27,18 +29,18 @@ impl<G: Playable> Watch<G> for All<G> {
 
 /// Plays one game of `game` between `lineup`, writes its viewer (every `every`-th step) and checks
 /// it in the browser at a sampled step in the middle of the game.
-fn check_game<G: Playable>(game: &G, lineup: &[&str], seed: u64, every: usize) {
+fn check_game<G: Roster>(game: &G, names: &[&str], seed: u64, every: usize) {
     let Some(browser) = Browser::find(&format!("viewer of {}", G::NAME)) else {
         return;
     };
-    let lineup: Vec<String> = lineup.iter().map(|&s| s.to_owned()).collect();
+    let names: Vec<String> = names.iter().map(|&s| s.to_owned()).collect();
     let setup = GameSetup {
         index: 0,
         seed,
-        seats: (0..lineup.len()).collect(),
+        seats: (0..names.len()).collect(),
     };
     let mut all = All::<G>(Vec::new());
-    let record = play_game(game, &lineup, &setup, &mut all).unwrap();
+    let record = play_game(game, &lineup::<G>(&names), &setup, &mut all).unwrap();
     let states = all.0;
     assert!(
         states.len() >= 3,
@@ -48,13 +50,13 @@ fn check_game<G: Playable>(game: &G, lineup: &[&str], seed: u64, every: usize) {
     );
     let last = states.last().unwrap();
     let outcome = game.outcome(last).expect("the game is over");
-    let final_scores = game.scores(&outcome);
+    let final_scores = outcome.scores();
     assert_eq!(final_scores, record.scores);
 
     let dir = TempDir::new(G::NAME);
     let page = dir.0.join(format!("{}.html", G::NAME));
     let options = ViewerOptions { every, title: None };
-    let summary = write_html(&page, game, &lineup, &states, &options).unwrap();
+    let summary = write_html(&page, game, &names, &states, &options).unwrap();
     assert_eq!(summary.last_step, states.len() - 1);
     let step = (states.len() / 2) / every * every;
     browser::check_page(

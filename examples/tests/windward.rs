@@ -1,8 +1,9 @@
 //! Windward bots on the contract: a round through `pathfind::tree::Game` with the navigator
 //! against idle cars, and the `Playable` surface (bots by name, scores, ranks, pictures).
 
-use examples::bot::Bot;
-use examples::playable::Playable;
+use arena::Bot;
+use arena::Playable;
+use examples::roster::Roster;
 use examples::windward::bots::{Idle, Navigator, PlayoutNavigator, Search, progress};
 use pathfind::tree;
 use windward::{Config, Game, NUM_PLAYERS, mapgen};
@@ -30,8 +31,8 @@ fn the_navigator_delivers_and_beats_idle_cars() {
     let outcome = game.outcome(&state).unwrap();
     assert!(outcome.delivered[0] >= 2, "{:?}", outcome.delivered);
     assert_eq!(outcome.ranks[0], 1, "{:?}", outcome.scores);
-    assert_eq!(game.ranks(&outcome)[0], 1);
-    assert_eq!(game.scores(&outcome).len(), NUM_PLAYERS);
+    assert_eq!(tree::Outcome::ranks(&outcome)[0], 1);
+    assert_eq!(tree::Outcome::scores(&outcome).len(), NUM_PLAYERS);
 }
 
 #[test]

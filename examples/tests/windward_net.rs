@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use examples::windward::net::WireBot;
+use examples::windward::net::{WireBot, wire_bot};
 use windward::net::{Join, NetBot, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::rules::Event;
 use windward::tick::Order;
@@ -23,7 +23,7 @@ impl NetBot for SeatSeeded {
     fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
         let bot = self
             .0
-            .insert(WireBot::named("builtin", seed_of(me)).expect("builtin"));
+            .insert(wire_bot("builtin", seed_of(me)).expect("builtin"));
         bot.setup(game, state, me, out);
     }
     fn after_message(

@@ -8,7 +8,7 @@
 //! maps 1, 2, 3 in turn, 60,000-tick limit), at commit a5a7d76: the scores below are that results
 //! file's (each an `f32` score widened to `f64`), seat by seat, and the ticks its `steps`.
 
-use examples::runner::{GameSetup, game_seed, play_game, seats};
+use arena::runner::{GameSetup, game_seed, play_game, seats};
 use windward::{Config, Game, NUM_PLAYERS, mapgen};
 
 /// (ticks, scores by seat) of rounds 0..6 of the recorded tournament.
@@ -216,7 +216,8 @@ fn replay(first: &str, recorded: &Recorded) {
             seed: game_seed(1, index),
             seats: seats(NUM_PLAYERS, index, true),
         };
-        let record = play_game(&maps[(index % 3) as usize], &lineup, &setup, &mut ()).unwrap();
+        let entries = examples::roster::lineup(&lineup);
+        let record = play_game(&maps[(index % 3) as usize], &entries, &setup, &mut ()).unwrap();
         assert_eq!(record.steps, *ticks, "{first}: round {index}'s ticks");
         assert_eq!(
             record.scores,

@@ -924,7 +924,8 @@ impl Game for Fickle {
     type State = FickleState;
     type Action = u8;
     type Events = ();
-    type Outcome = ();
+    // Every game is a three-way draw.
+    type Outcome = [u8; 3];
     type Observation = ();
     fn moves(&self) -> pathfind::tree::Moves {
         pathfind::tree::Moves::Simultaneous
@@ -957,8 +958,8 @@ impl Game for Fickle {
     fn is_terminal(&self, state: &FickleState) -> bool {
         state.1 >= 3
     }
-    fn outcome(&self, state: &FickleState) -> Option<()> {
-        self.is_terminal(state).then_some(())
+    fn outcome(&self, state: &FickleState) -> Option<[u8; 3]> {
+        self.is_terminal(state).then_some([1, 1, 1])
     }
     fn returns(&self, _: &FickleState, out: &mut [f64]) {
         out[..3].fill(0.5);

@@ -10,6 +10,16 @@ use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 
 use crate::{Action, Events, Game, Outcome, PlayerId, State};
 
+/// The places and final scores of the original (`Game.cc`), by player.
+impl tree::Outcome for Outcome {
+    fn ranks(&self) -> Vec<tree::Rank> {
+        self.ranks.iter().map(|&r| r as tree::Rank).collect()
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.scores.iter().map(|&s| f64::from(s)).collect()
+    }
+}
+
 impl tree::Game for Game {
     type State = State;
     type Action = Action;

@@ -497,6 +497,17 @@ impl Policy<Game> for MostlyWait {
     }
 }
 
+/// The places and the scoreboard's scores (partial credit and the +2 for 8 deliveries included),
+/// by seat.
+impl tree::Outcome for Outcome {
+    fn ranks(&self) -> Vec<tree::Rank> {
+        self.ranks.iter().map(|&r| tree::Rank::from(r)).collect()
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.scores.iter().map(|&s| f64::from(s)).collect()
+    }
+}
+
 impl tree::Game for Game {
     type State = State;
     type Action = Action;

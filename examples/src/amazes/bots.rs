@@ -27,11 +27,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     }
 }
 
-/// Every player-program bot is also a bot of the workspace's [`crate::bot::Bot`] shape for
+/// Every player-program bot is also a bot of the workspace's [`arena::Bot`] shape for
 /// [`amazes::Game`]: it is told the view only (`observation`), exactly as a real program.
 macro_rules! contract_bot {
     ($t:ty) => {
-        impl crate::bot::Bot<amazes::Game> for $t {
+        impl arena::Bot<amazes::Game> for $t {
             fn name(&self) -> String {
                 Bot::name(self).to_owned()
             }

@@ -8,23 +8,28 @@ pub mod referee;
 
 use std::path::{Path, PathBuf};
 
-use amazes::{Action, Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts};
+use amazes::{Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::cli::MatchArgs;
-use crate::results::{GameRecord, Results, Tournament, ranks_from_scores};
-use crate::runner::{self, GameSetup, Watch};
-use crate::viewer::{MatchPage, PagePlan};
-use bots::{BOTS, Bot};
+use arena::Bot;
+use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
+use arena::runner::{self, GameSetup, Watch};
+use arena::viewer::{MatchPage, PagePlan};
+
+use crate::roster::Roster;
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, explorer, random.\n\
-    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn.")]
+#[command(
+    after_help = "Bots: search, explorer, random, or cmd:PROGRAM ARG... (a program speaking \
+    the CodeCup 2010 judge's protocol on stdin/stdout: see arena::program).\n\
+    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn."
+)]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -40,8 +45,14 @@ pub struct Options {
     pub verbose: bool,
 }
 
-/// Plays one game between two bots; returns the outcome.
-pub fn play_game(game: &Game, starts: [Pose; 2], bots: [&mut dyn Bot; 2], seed: u64) -> Outcome {
+/// Plays one game between two bots (any [`arena::Bot`]; the player-program brains of
+/// [`bots::Bot`] are such bots) from `starts`; returns the outcome.
+pub fn play_game(
+    game: &Game,
+    starts: [Pose; 2],
+    bots: [&mut dyn Bot<Game>; 2],
+    seed: u64,
+) -> Outcome {
     play_game_stats(game, starts, bots, seed).0
 }
 
@@ -62,7 +73,7 @@ pub struct GameStats {
 pub fn play_game_stats(
     game: &Game,
     starts: [Pose; 2],
-    bots: [&mut dyn Bot; 2],
+    bots: [&mut dyn Bot<Game>; 2],
     seed: u64,
 ) -> (Outcome, GameStats) {
     play_game_watched(game, starts, bots, seed, &mut ())
@@ -72,7 +83,7 @@ pub fn play_game_stats(
 fn play_game_watched(
     game: &Game,
     starts: [Pose; 2],
-    bots: [&mut dyn Bot; 2],
+    bots: [&mut dyn Bot<Game>; 2],
     seed: u64,
     watch: &mut impl Watch<Game>,
 ) -> (Outcome, GameStats) {
@@ -82,9 +93,9 @@ fn play_game_watched(
         .unwrap_or_else(|_| game.initial_state(seed));
     watch.start(game, &state);
     let [red, blue] = bots;
-    red.reset(game.config().size, seed);
-    blue.reset(game.config().size, seed.wrapping_add(1));
-    let players: [&mut dyn Bot; 2] = [red, blue];
+    red.new_game(game, 0, seed);
+    blue.new_game(game, 1, seed.wrapping_add(1));
+    let players: [&mut dyn Bot<Game>; 2] = [red, blue];
     loop {
         if let Some(outcome) = game.outcome(&state) {
             for p in Player::BOTH {
@@ -94,8 +105,7 @@ fn play_game_watched(
         }
         let p = state.to_move();
         let view = game.observe(&state, state.to_move());
-        let line = players[p.index()].choose(&view);
-        let action = Action::Moves(line);
+        let action = players[p.index()].act(game, &view, p.index());
         let e = game.advance(&mut state, &action);
         watch.step(game, std::slice::from_ref(&action), &e, &state);
         stats.charged[p.index()] += e.charged as usize;
@@ -150,11 +160,7 @@ fn play_one(
     let mut page = MatchPage::new(plan, setup);
     let mut seats = Vec::with_capacity(2);
     for &entry in &setup.seats {
-        let name = &lineup[entry];
-        seats
-            .push(bots::by_name(name).ok_or_else(|| {
-                format!("unknown bot {name:?}; the bots are {}", BOTS.join(", "))
-            })?);
+        seats.push(game.bot(&lineup[entry])?);
     }
     let [red, blue] = seats.as_mut_slice() else {
         return Err(format!(
@@ -187,6 +193,7 @@ fn play_one(
         ranks: ranks_from_scores(&scores),
         scores,
         steps: stats.turns as u64,
+        faults: GameRecord::faults_of(seats.iter().map(|bot| bot.fault()).collect()),
     };
     let page = page.is_recording().then_some((game, page));
     Ok((record, (line, page)))
@@ -209,7 +216,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         }
         None => None,
     };
-    let tournament = Tournament {
+    let tournament = TournamentSpec {
         game: "amazes".into(),
         setup: match (&options.maze, options.generated) {
             (Some(path), _) => format!("maze {}", path.display()),
@@ -235,6 +242,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
                 options.verbose,
                 plan.as_ref(),
             )
+            .map_err(Into::into)
         },
         |setup, (line, page)| {
             if let Some(line) = line {
@@ -253,6 +261,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             Ok(())
         },
     )
+    .map_err(|e| e.to_string())
 }
 
 /// The largest maze file `--maze` reads (checked before reading): far above any real maze.

@@ -6,7 +6,7 @@
 use std::thread;
 use std::time::Instant;
 
-use examples::windward::net::{WireBot, process_cpu_seconds};
+use examples::windward::net::{process_cpu_seconds, wire_bot};
 use windward::net::{Join, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::{Config, Game, mapgen};
 
@@ -45,7 +45,7 @@ fn main() {
         let clients: Vec<_> = (0..10u64)
             .map(|i| {
                 thread::spawn(move || {
-                    let mut bot = WireBot::named("builtin", i).expect("builtin");
+                    let mut bot = wire_bot("builtin", i).expect("builtin");
                     let options = RunOptions {
                         lockstep: true,
                         ..RunOptions::default()

@@ -5,7 +5,7 @@
 use cloudwars::{Action, Cloud, Game, PlayerId, State, Vec2};
 use pathfind::tree::{self, FlatMonteCarlo, Moves, PlayerSet, Policy, SearchConfig, SearchRng};
 
-use crate::bot::Bot;
+use arena::Bot;
 
 fn sub(a: Vec2, b: Vec2) -> Vec2 {
     Vec2::new(a.x - b.x, a.y - b.y)

@@ -10,11 +10,11 @@ use cloudwars::{
 use pathfind::tree::{self, Moves, PlayerSet};
 use smallvec::SmallVec;
 
-use crate::bot::Bot;
 use crate::cli::MatchArgs;
-use crate::results::{Results, Tournament};
-use crate::runner::{self, RunOptions};
-use crate::viewer::{MatchPage, PagePlan};
+use arena::Bot;
+use arena::results::{Results, TournamentSpec};
+use arena::runner::{self, RunOptions};
+use arena::viewer::{MatchPage, PagePlan};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 2;
@@ -90,14 +90,18 @@ pub struct GameResult {
     pub iterations: u64,
 }
 
-impl GameResult {
-    /// Each seat's 1-based place: the winner first, both first in a draw.
-    pub fn ranks(&self) -> Vec<u32> {
+/// Each seat's 1-based place (the winner first, both first in a draw) and final vapor.
+impl tree::Outcome for GameResult {
+    fn ranks(&self) -> Vec<tree::Rank> {
         match self.winner {
             Some(0) => vec![1, 2],
             Some(_) => vec![2, 1],
             None => vec![1, 1],
         }
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.vapors.iter().map(|&v| f64::from(v)).collect()
     }
 }
 
@@ -107,14 +111,14 @@ impl GameResult {
 /// win flag is set, a player has died, or `max_iterations` iterations have run, and is then won
 /// by the win flag's leader or by the bigger vapor.
 ///
-/// The bots play the engine's [`Game`] (they implement `Bot<cloudwars::Game>`); [`Playable::bot`](crate::playable::Playable::bot)
-/// for `Match` hands them the engine.
+/// The bots play the engine's [`Game`] (they implement `Bot<cloudwars::Game>`);
+/// [`Roster::bot`](crate::roster::Roster::bot) for `Match` hands them the engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
-    game: Game,
-    params: WorldParams,
-    every: u64,
-    max_iterations: u64,
+    pub(crate) game: Game,
+    pub(crate) params: WorldParams,
+    pub(crate) every: u64,
+    pub(crate) max_iterations: u64,
 }
 
 impl Match {
@@ -325,14 +329,14 @@ fn two_bot_tournament(
     games: u64,
     seed: u64,
     rotate: bool,
-) -> Result<Tournament, String> {
+) -> Result<TournamentSpec, String> {
     if lineup.len() != 2 {
         return Err(format!(
             "--bots takes two bot names, e.g. search,greedy (got {})",
             lineup.len()
         ));
     }
-    Ok(Tournament {
+    Ok(TournamentSpec {
         game: "cloudwars".into(),
         setup: setup_line(cfg),
         lineup,
@@ -345,15 +349,17 @@ fn two_bot_tournament(
 /// Runs a tournament, writing the page of the game `plan` names (`--html`) as it is played.
 fn tournament_paged(
     cfg: &MatchConfig,
-    tournament: Tournament,
+    tournament: TournamentSpec,
     options: &RunOptions,
     plan: Option<&PagePlan>,
 ) -> Result<Results, String> {
     let table = Match::new(cfg)?;
     let lineup = tournament.lineup.clone();
+    let entries = crate::roster::lineup::<Match>(&lineup);
     runner::run_playable_watched(
         std::slice::from_ref(&table),
         &tournament,
+        &entries,
         options,
         |setup| MatchPage::new(plan, setup),
         |setup, page| {
@@ -364,6 +370,7 @@ fn tournament_paged(
             Ok(())
         },
     )
+    .map_err(|e| e.to_string())
 }
 
 /// The tournament's description of its settings.
@@ -413,7 +420,7 @@ pub fn run_match(
             }
         }
         tally.draws += u32::from(record.ranks == [1, 1]);
-        tally.decisions += record.steps;
+        tally.decisions = tally.decisions.saturating_add(record.steps);
     }
     Ok(tally)
 }

@@ -1,19 +1,18 @@
-//! CloudWars as the `play` command runs, tabulates, draws and replays it: the engine's [`Game`]
-//! (the viewer's, and any bot's), and [`Match`], the two-player game `play cloudwars` plays.
+//! [`Roster`] for CloudWars: the engine's [`Game`] (any bot's) and [`Match`], the two-player
+//! game `play cloudwars` plays, which is also [`Playable`] (its pictures and recordings are the
+//! engine's).
 
 use std::path::Path;
 
-use cloudwars::replay::Scenario;
-use cloudwars::{Game, Outcome, Setup, State, WorldParams};
+use arena::playable::{Recording, RecordingError};
+use arena::{Bot, Playable};
+use cloudwars::{Game, State, WorldParams};
 
+use super::Match;
 use super::bots::{Greedy, Search, SearchClassic};
-use super::{GameResult, Match};
-use crate::bot::Bot;
-use crate::playable::{Playable, Recording};
+use crate::roster::Roster;
 
-impl Playable for Game {
-    const NAME: &'static str = "cloudwars";
-
+impl Roster for Game {
     fn bot_names() -> &'static [(&'static str, &'static str)] {
         &[
             (
@@ -46,77 +45,6 @@ impl Playable for Game {
             )),
         }
     }
-
-    fn scores(&self, outcome: &Outcome) -> Vec<f64> {
-        outcome.vapors.iter().map(|&v| f64::from(v)).collect()
-    }
-
-    fn ranks(&self, outcome: &Outcome) -> Vec<u32> {
-        outcome.ranks.clone()
-    }
-
-    fn current_scores(&self, state: &State) -> Vec<f64> {
-        (0..state.players().len())
-            .map(|i| {
-                state
-                    .cloud_of(cloudwars::PlayerId(i as u8))
-                    .map_or(0.0, |c| f64::from(c.vapor))
-            })
-            .collect()
-    }
-
-    fn render_svg(&self, state: &State, out: &mut String) {
-        cloudwars::svg::render(self, state, out);
-    }
-
-    /// Reads a golden scenario (`*.scenario.json`, or its `*.trace.jsonl`: the scenario beside it
-    /// is read) and replays its commands: every state from the initial one to the last update.
-    fn load_recording(path: &Path) -> Result<Recording<Game>, String> {
-        let name = path.to_string_lossy();
-        let stem = name
-            .strip_suffix(".scenario.json")
-            .or_else(|| name.strip_suffix(".trace.jsonl"))
-            .ok_or_else(|| format!("{name}: not a cloudwars scenario (*.scenario.json)"))?;
-        let file = format!("{stem}.scenario.json");
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-        let scenario = Scenario::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-        let players = scenario
-            .clouds
-            .iter()
-            .filter(|c| c.player.is_some())
-            .count();
-        let setup = Setup {
-            params: WorldParams {
-                rainclouds: 0,
-                ..WorldParams::default()
-            },
-            players: players.max(1),
-            ..Setup::default()
-        };
-        let game = Game::with_setup(scenario.config, setup).map_err(|e| format!("{file}: {e}"))?;
-        let mut state = game
-            .world_from_clouds(&scenario.clouds, 0)
-            .map_err(|e| format!("{file}: {e}"))?;
-        let names = state.players().iter().map(|p| p.name.clone()).collect();
-        let mut states = vec![state.clone()];
-        let mut next = 0;
-        for iter in 0..scenario.iterations {
-            while let Some(cmd) = scenario.commands.get(next).filter(|c| c.at == iter) {
-                if let Some(id) = state.player_by_name(&cmd.player) {
-                    let _ = game.apply(&mut state, id, cmd.action);
-                }
-                next += 1;
-            }
-            game.update(&mut state);
-            states.push(state.clone());
-        }
-        Recording {
-            game,
-            names,
-            states,
-        }
-        .validated(&file)
-    }
 }
 
 /// A bot of the engine playing a [`Match`]: it is handed the match's engine.
@@ -136,26 +64,9 @@ impl Bot<Match> for OnMatch {
     }
 }
 
-/// The match's bots are the engine's; scores are the final vapors.
+/// The match's pictures and recordings are the engine's.
 impl Playable for Match {
     const NAME: &'static str = Game::NAME;
-
-    fn bot_names() -> &'static [(&'static str, &'static str)] {
-        Game::bot_names()
-    }
-
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Match>>, String> {
-        let bot = self.game().bot(name)?;
-        Ok(Box::new(OnMatch(bot)))
-    }
-
-    fn scores(&self, outcome: &GameResult) -> Vec<f64> {
-        outcome.vapors.iter().map(|&v| f64::from(v)).collect()
-    }
-
-    fn ranks(&self, outcome: &GameResult) -> Vec<u32> {
-        outcome.ranks()
-    }
 
     fn current_scores(&self, state: &State) -> Vec<f64> {
         self.game().current_scores(state)
@@ -167,13 +78,13 @@ impl Playable for Match {
 
     /// A recorded game, as [`Game`] reads it, in a match of one iteration per step that no
     /// iteration limit ends.
-    fn load_recording(path: &Path) -> Result<Recording<Match>, String> {
+    fn load_recording(path: &Path) -> Result<Recording<Match>, RecordingError> {
         let recording = Game::load_recording(path)?;
         let players = recording.game.players();
         if players != 2 {
-            return Err(format!(
-                "{}: a match has 2 players; the recording has {players}",
-                path.display()
+            return Err(RecordingError::read(
+                path,
+                format!("a match has 2 players; the recording has {players}"),
             ));
         }
         Ok(Recording {
@@ -186,5 +97,17 @@ impl Playable for Match {
             names: recording.names,
             states: recording.states,
         })
+    }
+}
+
+/// The match's bots are the engine's.
+impl Roster for Match {
+    fn bot_names() -> &'static [(&'static str, &'static str)] {
+        Game::bot_names()
+    }
+
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Match>>, String> {
+        let bot = self.game().bot(name)?;
+        Ok(Box::new(OnMatch(bot)))
     }
 }

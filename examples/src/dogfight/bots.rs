@@ -750,13 +750,13 @@ pub const BOTS: [(&str, &str); 6] = [
     ),
     ("straight", "sends no moves: flies straight into the wall"),
     (
-        "cmd:PROGRAM",
+        "cmd:PROGRAM ARG...",
         "an external program for the original wrapper protocol",
     ),
 ];
 
 /// An external bot program driven through the original wrapper protocol
-/// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM <arena size> <rounds>` with the
+/// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM ARG... <arena size> <rounds>` with the
 /// wrapper's default [`Limits`] (1 s per turn, 1024-byte lines). The process is killed when the
 /// bot gives up on it (a timeout, crash, oversized line or unread input) or is dropped.
 #[derive(Debug)]
@@ -767,7 +767,20 @@ pub struct ProgramBot {
 impl ProgramBot {
     /// Starts `program <arena size> <rounds>` (the original's argv) and sends `NEW CONTEST`.
     pub fn start(program: &str, game: &Game, limits: Limits) -> Result<ProgramBot, String> {
-        let wrapper = Wrapper::spawn(&mut Command::new(program), game, limits)
+        ProgramBot::start_command(&[program.to_owned()], game, limits)
+    }
+
+    /// Starts `command` (the program and its arguments, as `cmd:` splits them with
+    /// [`arena::program::command_line`]) followed by `<arena size> <rounds>`.
+    pub fn start_command(
+        command: &[String],
+        game: &Game,
+        limits: Limits,
+    ) -> Result<ProgramBot, String> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| arena::program::ProgramError::Empty.to_string())?;
+        let wrapper = Wrapper::spawn(Command::new(program).args(args), game, limits)
             .map_err(|e| format!("cannot start {program:?}: {e}"))?;
         Ok(ProgramBot { wrapper })
     }
@@ -808,9 +821,9 @@ impl Bot for StraightBot {
 
 /// The bot called `name` (see [`BOTS`]), seeded with `seed`, for fights of `game`.
 pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
-    if let Some(program) = name.strip_prefix("cmd:") {
-        return Ok(Box::new(ProgramBot::start(
-            program,
+    if let Some(text) = name.strip_prefix("cmd:") {
+        return Ok(Box::new(ProgramBot::start_command(
+            &arena::program::command_line(text),
             game,
             Limits::default(),
         )?));

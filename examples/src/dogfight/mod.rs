@@ -13,11 +13,12 @@ use dogfight::replay::verify_files;
 use dogfight::trace::Trace;
 use dogfight::{Arena, Config, Game};
 
+use arena::BoxError;
+
 use crate::cli::MatchArgs;
-use crate::playable::Playable;
-use crate::results::{GameRecord, Results, Tournament};
-use crate::runner::{self, GameSetup, Watch};
-use crate::viewer::MatchPage;
+use arena::results::{GameRecord, Results, TournamentSpec};
+use arena::runner::{self, GameSetup, Watch};
+use arena::viewer::MatchPage;
 
 /// Fights played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 100;
@@ -28,7 +29,7 @@ pub const DEFAULT_GAMES: u64 = 100;
 /// java-random, straight, or cmd:PROGRAM (a program speaking the original wrapper protocol).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM.\n\
+    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM ARG....\n\
     Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
     grouped into match-ups of 10, scored as in the original tournament (2 points for a match-up \
     win, 1 each for a draw)."
@@ -50,7 +51,11 @@ pub struct Options {
 
 /// An external program is named by its file name in tables.
 fn label(name: &str) -> String {
-    match name.strip_prefix("cmd:") {
+    // The program's file name, without its arguments.
+    match name
+        .strip_prefix("cmd:")
+        .and_then(|text| text.split_whitespace().next())
+    {
         Some(program) => Path::new(program)
             .file_name()
             .map_or(name.to_owned(), |file| {
@@ -65,7 +70,7 @@ fn label(name: &str) -> String {
 type FightExtras = (Option<String>, [Option<Fault>; 2]);
 
 /// Plays one fight of a tournament with the crate's own bot shape (so that the faults of external
-/// programs can be reported); scores and places are those of [`Playable`].
+/// programs can be reported); places and scores are the outcome's ([`pathfind::tree::Outcome`]).
 pub fn play_fight(
     game: &Game,
     lineup: &[String],
@@ -91,7 +96,12 @@ pub fn play_fight(
     let names: Vec<String> = setup.seats.iter().map(|&e| label(&lineup[e])).collect();
     let start = game.initial_state(setup.seed);
     let mut trace = record.then(|| {
-        let id = format!("{}_vs_{}_{}", names[0], names[1], setup.index + 1);
+        let id = format!(
+            "{}_vs_{}_{}",
+            names[0],
+            names[1],
+            u128::from(setup.index) + 1
+        );
         Trace::new(id, game, start)
     });
     watch.start(game, &start);
@@ -109,9 +119,16 @@ pub fn play_fight(
     let record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
-        scores: game.scores(&outcome),
-        ranks: game.ranks(&outcome),
+        // The contract's places (the inherent `Outcome::ranks` is a `[u8; 2]`).
+        scores: pathfind::tree::Outcome::scores(&outcome),
+        ranks: pathfind::tree::Outcome::ranks(&outcome),
         steps: u64::from(outcome.round),
+        faults: GameRecord::faults_of(
+            faults
+                .iter()
+                .map(|fault| fault.as_ref().map(|f| format!("{}: {f}", f.kind())))
+                .collect(),
+        ),
     };
     Ok((record, (line, faults)))
 }
@@ -129,13 +146,13 @@ pub fn game(options: &Options) -> Result<Game, String> {
 /// The game and the tournament `play dogfight` describes, each fight then played by
 /// [`play_fight`]: for [`tournament`], and for the `parallel` benchmark, which times the runner on
 /// the very same fights.
-pub fn plan(options: &Options) -> Result<(Game, Tournament), String> {
+pub fn plan(options: &Options) -> Result<(Game, TournamentSpec), String> {
     let lineup = options.common.lineup_or(&["search", "random"]);
     if lineup.len() != 2 {
         return Err(format!("--bots needs two names, got {}", lineup.len()));
     }
     let game = game(options)?;
-    let tournament = Tournament {
+    let tournament = TournamentSpec {
         game: "dogfight".into(),
         setup: format!(
             "arena {}, {} rounds",
@@ -183,15 +200,16 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
             }
             for (seat, fault) in fight_faults.into_iter().enumerate() {
                 if let Some(fault) = fault {
-                    faults[setup.seats[seat]].record(setup.index + 1, fault);
+                    faults[setup.seats[seat]].record(setup.index.saturating_add(1), fault);
                 }
             }
             match (out.as_mut(), line) {
-                (Some(out), Some(line)) => writeln!(out, "{line}").map_err(|e| e.to_string()),
+                (Some(out), Some(line)) => writeln!(out, "{line}").map_err(BoxError::from),
                 _ => Ok(()),
             }
         },
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     if let Some(mut out) = out {
         out.flush().map_err(|e| e.to_string())?;
     }

@@ -1,6 +1,6 @@
 //! Tron3D bots on the shared [`Bot`] shape: the original kit's Demo and Null players, and a
 //! search bot with a Voronoi territory evaluation (multi-source BFS from `pathfind`). The
-//! `tree` bot is in [`super::tree_bot`]; [`crate::playable::Playable::bot`] builds them all by
+//! `tree` bot is in [`super::tree_bot`]; [`Roster::bot`](crate::roster::Roster::bot) builds them all by
 //! name.
 
 use pathfind::{Graph, Node, Searcher};
@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 use tron3d::{Action, Actions, Game, Item, Movement, PlayerId, State};
 
-use crate::bot::Bot;
+use arena::Bot;
 
 /// Playouts per decision of the `tree` bot.
 pub const TREE_ITERATIONS: u32 = 400;

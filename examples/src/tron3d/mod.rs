@@ -1,6 +1,6 @@
 //! Tron3D bots and the `play tron3d` / `play verify tron3d` commands: games on the generic
 //! tournament runner ([`runner::run_playable_watched`], bots built by
-//! [`Playable::bot`](crate::playable::Playable::bot)), plus a watcher writing the `.t3d` files
+//! [`Roster::bot`](crate::roster::Roster::bot)), plus a watcher writing the `.t3d` files
 //! that the original web viewer plays.
 
 pub mod bots;
@@ -15,9 +15,9 @@ use tron3d::replay::Recorder;
 use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
 
 use crate::cli::MatchArgs;
-use crate::results::{Results, Tournament};
-use crate::runner::{self, Watch};
-use crate::viewer::MatchPage;
+use arena::results::{Results, TournamentSpec};
+use arena::runner::{self, Watch};
+use arena::viewer::MatchPage;
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 4;
@@ -150,7 +150,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         .lineup_or(&["search", "demo", "demo", "demo"]);
     let game = game(options, lineup.len())?;
     let config = game.config();
-    let tournament = Tournament {
+    let tournament = TournamentSpec {
         game: "tron3d".into(),
         setup: format!(
             "board {} ({} vertices), {} bikes each, {} rounds",
@@ -165,9 +165,11 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         rotate: !options.common.fixed_seats,
     };
     let plan = options.common.page_plan(tournament.games, 1);
+    let entries = crate::roster::lineup::<Game>(&lineup);
     runner::run_playable_watched(
         std::slice::from_ref(&game),
         &tournament,
+        &entries,
         &options.common.run_options(),
         |setup| {
             let names = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
@@ -184,12 +186,14 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             match (&options.t3d, watch.finish()) {
                 (Some(base), Some(text)) => {
                     let path = t3d_path(base, tournament.games, setup.index);
-                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+                    std::fs::write(&path, text)
+                        .map_err(|e| format!("{}: {e}", path.display()).into())
                 }
                 _ => Ok(()),
             }
         },
     )
+    .map_err(|e| e.to_string())
 }
 
 /// Runs `play tron3d`.

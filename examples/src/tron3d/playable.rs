@@ -1,19 +1,13 @@
-//! Tron3D for the `play` command: its bots by name, scores and 1-based
-//! ranks, SVG pictures (`tron3d::svg`) and recorded `.t3d` games (`tron3d::replay::load`, which
-//! finds the board each game was played on).
+//! [`Roster`] for [`tron3d::Game`]: the example bots by name.
 
-use std::path::Path;
-
-use tron3d::{Game, Outcome, State};
+use arena::Bot;
+use tron3d::Game;
 
 use super::bots::{Demo, Null, Search, TREE_ITERATIONS};
 use super::tree_bot::TreeBot;
-use crate::bot::Bot;
-use crate::playable::{Playable, Recording};
+use crate::roster::Roster;
 
-impl Playable for Game {
-    const NAME: &'static str = "tron3d";
-
+impl Roster for Game {
     fn bot_names() -> &'static [(&'static str, &'static str)] {
         &[
             (
@@ -45,37 +39,13 @@ impl Playable for Game {
             }
         }
     }
-
-    fn scores(&self, outcome: &Outcome) -> Vec<f64> {
-        outcome.scores.iter().map(|&s| f64::from(s)).collect()
-    }
-
-    fn ranks(&self, outcome: &Outcome) -> Vec<u32> {
-        outcome.ranks.iter().map(|&r| r as u32).collect()
-    }
-
-    fn current_scores(&self, state: &State) -> Vec<f64> {
-        state.scores().iter().map(|&s| f64::from(s)).collect()
-    }
-
-    fn render_svg(&self, state: &State, out: &mut String) {
-        tron3d::svg::render(self, state, out);
-    }
-
-    fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
-        let (game, record, states) = tron3d::replay::load(path).map_err(|e| e.to_string())?;
-        Recording {
-            game,
-            names: record.names,
-            states,
-        }
-        .validated(&path.display().to_string())
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arena::Playable;
+    use pathfind::tree::Outcome as _;
     use tron3d::{Actions, PlayerId, Preset};
 
     #[test]
@@ -108,10 +78,10 @@ mod tests {
             recorder.record(&game, &actions, &events, &state);
         }
         let outcome = game.outcome(&state).unwrap();
-        assert_eq!(game.ranks(&outcome).len(), 4);
-        assert_eq!(game.scores(&outcome), game.current_scores(&state));
+        assert_eq!(outcome.ranks().len(), 4);
+        assert_eq!(outcome.scores(), game.current_scores(&state));
         // Null's bikes die at once: it ends last.
-        assert_eq!(game.ranks(&outcome)[3], 4);
+        assert_eq!(outcome.ranks()[3], 4);
         let dir = std::env::temp_dir().join(format!("tron3d-playable-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.t3d");

@@ -10,7 +10,7 @@ use pathfind::tree::{self, FlatMonteCarlo, Moves, PlayerSet, SearchConfig};
 use pathfind::{Graph, Node, Searcher};
 use tron3d::{Action, Events, Game, Outcome, PlayerId, State};
 
-use crate::bot::Bot;
+use arena::Bot;
 
 /// Voronoi scratch: the board's graph, a BFS searcher and the source list, reused.
 #[derive(Debug, Default)]

@@ -1,4 +1,4 @@
-//! Windward bots, all on the one bot shape [`Bot<windward::Game>`](crate::bot::Bot): the
+//! Windward bots, all on the one bot shape [`Bot<windward::Game>`](arena::Bot): the
 //! original server's built-in AI and a planner that uses the precomputed distances (both send
 //! the orders a client sends, as [`Action::Orders`], and react to every tick's status messages,
 //! which they hear), the navigator, the search bot and an idle bot.
@@ -13,7 +13,7 @@ use windward::{
     PlayerId, Point, State,
 };
 
-use crate::bot::Bot;
+use arena::Bot;
 
 /// The bots `play windward` knows: `(name, one line about it)`.
 pub const BOTS: [(&str, &str); 6] = [
@@ -646,7 +646,7 @@ impl Bot<Game> for Planner {
 }
 
 /// The planner's knowledge as a bot of the workspace's contract
-/// ([`examples::bot::Bot`](crate::bot::Bot) over [`pathfind::tree::Game`]): one
+/// ([`arena::Bot`] over [`pathfind::tree::Game`]): one
 /// [`Action`] per tick from what the player observes (the state with the other
 /// hands hidden). It draws ALL_OTHER_CARS_QUARTER_SPEED and STOP_CAR at the start, plays the first
 /// at once and the second on the leading rival (as [`Planner`]), and sends a

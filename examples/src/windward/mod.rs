@@ -1,6 +1,6 @@
 //! Windward bots and the `play windward` command: rounds of ten players on the shipped maps, on
 //! the one runner ([`runner::run_playable_watched`]; round `i` is played on the `i`-th map of
-//! `--map`, in turn), every bot a [`Bot<windward::Game>`](crate::bot::Bot).
+//! `--map`, in turn), every bot a [`Bot<windward::Game>`](arena::Bot).
 //!
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
@@ -15,9 +15,9 @@ use windward::tick::replay::{maps_dir_for, replay_file};
 use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
 use crate::cli::MatchArgs;
-use crate::results::{Results, Tournament};
-use crate::runner::{self, GameSetup, Watch};
-use crate::viewer::MatchPage;
+use arena::results::{Results, TournamentSpec};
+use arena::runner::{self, GameSetup, Watch};
+use arena::viewer::MatchPage;
 
 /// Rounds played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 3;
@@ -89,7 +89,7 @@ impl RoundSummary {
             .map_or("?", String::as_str);
         format!(
             "  round {:>3}: map {}, {} ticks, winner seat {winner} ({name}) with {:.2}",
-            setup.index + 1,
+            u128::from(setup.index) + 1,
             self.map,
             self.ticks,
             self.scores[winner]
@@ -137,7 +137,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
     if maps.is_empty() {
         return Err("--map names no map".into());
     }
-    let tournament = Tournament {
+    let tournament = TournamentSpec {
         game: "windward".into(),
         setup: format!(
             "shipped map(s) {}, at most {} ticks",
@@ -158,9 +158,11 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         .common
         .page_plan(tournament.games, playable::RECORDING_STRIDE as usize);
     let map_of = |index: u64| (index % maps.len() as u64) as usize;
+    let entries = crate::roster::lineup::<Game>(&tournament.lineup);
     runner::run_playable_watched(
         &maps,
         &tournament,
+        &entries,
         &options.common.run_options(),
         |setup| {
             (
@@ -181,6 +183,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             Ok(())
         },
     )
+    .map_err(|e| e.to_string())
 }
 
 /// Runs `play windward`.

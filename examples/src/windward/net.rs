@@ -1,7 +1,8 @@
-//! The windward bots on the wire: [`WireBot`] plays any [`Bot<windward::Game>`](Bot) through
-//! `windward::net` (each status message the client receives is heard, then answered with one
-//! action, on the view rebuilt from the messages), and [`client_main`] / [`server_main`] are the command lines of the
-//! `windward_builtin`, `windward_planner` and `windward_server` programs.
+//! The windward bots on the wire: [`arena::adapt::WireBot`] plays any
+//! [`arena::Bot<windward::Game>`] through `windward::net` (each status message the client
+//! receives is heard, then answered with one action, on the view rebuilt from the messages), and
+//! [`client_main`] / [`server_main`] are the command lines of the `windward_builtin`,
+//! `windward_planner` and `windward_server` programs.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -9,58 +10,15 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use windward::net::{Join, NetBot, Pace, RunOptions, Server, ServerConfig, run_bot};
-use windward::rules::Event;
-use windward::tick::Order;
-use windward::{Config, Events, Game, PlayerId, State, mapgen};
+pub use arena::adapt::WireBot;
+use windward::net::{Join, Pace, RunOptions, Server, ServerConfig, run_bot};
+use windward::{Config, Game, mapgen};
 
 use super::bots;
-use crate::bot::Bot;
 
-/// A [`Bot<windward::Game>`](Bot) as a [`NetBot`]: the `<setup>` starts its game and asks for its
-/// first action; each status message it receives is heard ([`Bot::hear`]) and answered with an
-/// action, sent as the orders a client sends ([`windward::Action::to_orders`]).
-pub struct WireBot {
-    bot: Box<dyn Bot<Game>>,
-    seed: u64,
-}
-
-impl WireBot {
-    /// Plays `bot`, which draws its randomness from `seed`.
-    pub fn new(bot: Box<dyn Bot<Game>>, seed: u64) -> WireBot {
-        WireBot { bot, seed }
-    }
-
-    /// The bot by name (one of [`bots::BOTS`]).
-    pub fn named(name: &str, seed: u64) -> Result<WireBot, String> {
-        Ok(WireBot::new(bots::bot(name)?, seed))
-    }
-
-    fn act(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        let action = match self.bot.act_unobserved(game, me.index()) {
-            Some(action) => action,
-            None => self.bot.act(game, &game.observe(state, me), me.index()),
-        };
-        action.to_orders(game, state, me, out);
-    }
-}
-
-impl NetBot for WireBot {
-    fn setup(&mut self, game: &Game, state: &State, me: PlayerId, out: &mut Vec<Order>) {
-        self.bot.new_game(game, me.index(), self.seed);
-        self.act(game, state, me, out);
-    }
-    fn after_message(
-        &mut self,
-        game: &Game,
-        state: &State,
-        me: PlayerId,
-        events: &[Event],
-        out: &mut Vec<Order>,
-    ) {
-        self.bot.hear(game, &Events::from_slice(events), me.index());
-        self.act(game, state, me, out);
-    }
+/// The windward bot called `name` (one of [`bots::BOTS`]) on the wire, drawing from `seed`.
+pub fn wire_bot(name: &str, seed: u64) -> Result<WireBot, String> {
+    Ok(WireBot::new(bots::bot(name)?, seed))
 }
 
 fn value<T: std::str::FromStr>(args: &[String], i: usize, flag: &str) -> Result<T, String> {
@@ -93,7 +51,7 @@ pub fn client_main(bot: &str, args: &[String]) -> ExitCode {
             }
             i += 2;
         }
-        let mut wire = WireBot::named(bot, options.seed)?;
+        let mut wire = wire_bot(bot, options.seed)?;
         let summary =
             run_bot((host.as_str(), port), &join, &mut wire, options).map_err(|e| e.to_string())?;
         Ok(format!(
@@ -223,7 +181,7 @@ pub fn server_main(args: &[String]) -> ExitCode {
         let report = server
             .run(&mut |seat| {
                 let seed = seed ^ (u64::from(seat.0) << 32);
-                let bot = WireBot::named(fill, seed).expect("the name was checked");
+                let bot = wire_bot(fill, seed).expect("the name was checked");
                 Box::new(bot)
             })
             .map_err(|e| e.to_string())?;

@@ -19,7 +19,9 @@
 //!   and every limit of the game (round, tick or turn caps) is included; advancing a terminal state
 //!   changes nothing.
 //! - **Ranks** in every crate's `Outcome` are 1-based places: 1 is the winner, tied players share the
-//!   better place, the next place skips (scores 9, 9, 4 rank 1, 1, 3).
+//!   better place, the next place skips (scores 9, 9, 4 rank 1, 1, 3). Every outcome answers them,
+//!   and each player's score in the game's own units, through the [`Outcome`] trait, so a
+//!   tournament runner or a results table needs nothing game-specific.
 //! - **Returns** ([`Game::returns`]) are one number per player in `[0, 1]`, higher is better; in a
 //!   terminal state they follow the outcome (a win 1, a loss 0, a draw shared), elsewhere they are
 //!   the game's heuristic estimate, so a search can stop a playout early.
@@ -243,8 +245,9 @@ pub trait Game {
     type Action: Clone + Debug + PartialEq;
     /// What one step did (the crate's `Events`).
     type Events;
-    /// The result of a finished game (the crate's `Outcome`).
-    type Outcome: Clone + Debug;
+    /// The result of a finished game (the crate's `Outcome`): its places and scores through
+    /// [`Outcome`].
+    type Outcome: Outcome;
     /// What one player is told about a state (for perfect-information games, a copy of the state).
     type Observation;
 
@@ -304,6 +307,105 @@ pub trait Game {
     }
 }
 
+/// A 1-based place: 1 is the winner; tied players share the better place and the next place
+/// skips (scores 9, 9, 4 rank 1, 1, 3). The one rank type of every game.
+pub type Rank = u32;
+
+/// The result of a finished game, as every consumer reads it: each player's place and score.
+///
+/// Implemented by every game crate's `Outcome` (the bound on [`Game::Outcome`]), so that a
+/// tournament runner, a results table or a replay page needs no per-game function:
+///
+/// ```
+/// use pathfind::tree::{Game, Outcome, toys::TicTacToe};
+///
+/// let game = TicTacToe;
+/// let mut state = game.initial_state(0);
+/// for square in [0, 3, 1, 4, 2] {
+///     game.advance(&mut state, &[square]);
+/// }
+/// let outcome = game.outcome(&state).unwrap();
+/// assert_eq!(outcome.ranks(), [1, 2]); // X won
+/// assert_eq!(outcome.scores(), [1.0, 0.0]);
+/// ```
+pub trait Outcome: Clone + Debug {
+    /// Each player's 1-based place, one per player in player order ([`Rank`]).
+    fn ranks(&self) -> Vec<Rank>;
+
+    /// Each player's score in the game's own units (points, vapor, fights won), one per player;
+    /// a higher score never has a worse place.
+    fn scores(&self) -> Vec<f64>;
+}
+
+/// 1-based places from scores, higher is better, ties sharing the better place (9, 9, 4 gives
+/// 1, 1, 3): the contract's rank convention, for games whose outcome is a score per player.
+pub fn ranks_from_scores(scores: &[f64]) -> Vec<Rank> {
+    scores
+        .iter()
+        .map(|&mine| 1 + scores.iter().filter(|&&other| other > mine).count() as Rank)
+        .collect()
+}
+
+/// The score of a player in an outcome that holds only places: the number of players it placed
+/// ahead of (so `ranks_from_scores` of these scores gives the places back).
+fn places_beaten(ranks: &[Rank]) -> Vec<f64> {
+    ranks
+        .iter()
+        .map(|&mine| ranks.iter().filter(|&&other| other > mine).count() as f64)
+        .collect()
+}
+
+/// An outcome that is the players' places (the toys', and small test games'): scored by the
+/// players each one placed ahead of.
+impl<const N: usize> Outcome for [u8; N] {
+    fn ranks(&self) -> Vec<Rank> {
+        self.iter().map(|&r| Rank::from(r)).collect()
+    }
+    fn scores(&self) -> Vec<f64> {
+        places_beaten(&self.ranks())
+    }
+}
+
+/// An outcome that is the players' places, scored by the players each one placed ahead of.
+impl<const N: usize> Outcome for [u32; N] {
+    fn ranks(&self) -> Vec<Rank> {
+        self.to_vec()
+    }
+    fn scores(&self) -> Vec<f64> {
+        places_beaten(self)
+    }
+}
+
+/// An outcome that is the players' places, scored by the players each one placed ahead of.
+impl Outcome for Vec<u32> {
+    fn ranks(&self) -> Vec<Rank> {
+        self.clone()
+    }
+    fn scores(&self) -> Vec<f64> {
+        places_beaten(self)
+    }
+}
+
+/// An outcome that is each player's value (higher is better), placed by [`ranks_from_scores`].
+impl<const N: usize> Outcome for [f64; N] {
+    fn ranks(&self) -> Vec<Rank> {
+        ranks_from_scores(self)
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.to_vec()
+    }
+}
+
+/// The value of a one-player game ([`toys::CoinGuess`]): its one player is placed first.
+impl Outcome for f64 {
+    fn ranks(&self) -> Vec<Rank> {
+        vec![1]
+    }
+    fn scores(&self) -> Vec<f64> {
+        vec![*self]
+    }
+}
+
 /// Games with hidden information: a player's knowledge, and full states sampled from it
 /// (determinization), for information-set search.
 pub trait Determinize: Game {
@@ -337,5 +439,17 @@ mod tests {
         assert_eq!(PlayerSet::all(3).bits(), 0b111);
         assert_eq!(PlayerSet::all(64).len(), 64);
         assert!(PlayerSet::EMPTY.is_empty());
+    }
+
+    #[test]
+    fn outcomes_of_places_and_values_agree_with_the_rank_convention() {
+        assert_eq!(ranks_from_scores(&[9.0, 9.0, 4.0]), [1, 1, 3]);
+        assert_eq!(ranks_from_scores(&[1.0, 3.0, 2.0]), [3, 1, 2]);
+        let places = [2u8, 1, 3];
+        assert_eq!(places.ranks(), [2, 1, 3]);
+        assert_eq!(ranks_from_scores(&places.scores()), [2, 1, 3]);
+        assert_eq!(vec![1u32, 1, 3].scores(), [1.0, 1.0, 0.0]);
+        assert_eq!([0.25, 0.75].ranks(), [2, 1]);
+        assert_eq!(0.5.ranks(), [1]);
     }
 }

@@ -8,12 +8,10 @@ mod browser;
 
 use std::path::Path;
 
-use examples::bot::Bot;
-use examples::playable::{Playable, Recording};
-use examples::results::ranks_from_scores;
-use examples::runner::{GameSetup, play_game};
-use examples::viewer::{Recorder, ViewerError, ViewerOptions, write_html};
-use pathfind::tree::{Game, Moves, PlayerSet};
+use arena::runner::{Entry, GameSetup, play_game};
+use arena::viewer::{Recorder, ViewerError, ViewerOptions, write_html};
+use arena::{Bot, Playable};
+use pathfind::tree::{Game, Moves, Outcome, PlayerSet, ranks_from_scores};
 
 use browser::{Browser, TempDir};
 
@@ -21,6 +19,20 @@ use browser::{Browser, TempDir};
 struct Toy {
     players: usize,
     rounds: u32,
+}
+
+/// The final totals. Final scores differ from the running ones (+1000), so the page must show the
+/// outcome's.
+#[derive(Debug, Clone, PartialEq)]
+struct Totals(Vec<u32>);
+
+impl Outcome for Totals {
+    fn ranks(&self) -> Vec<u32> {
+        ranks_from_scores(&self.scores())
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.0.iter().map(|&t| f64::from(t) + 1000.0).collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +45,7 @@ impl Game for Toy {
     type State = ToyState;
     type Action = u32;
     type Events = ();
-    type Outcome = Vec<u32>;
+    type Outcome = Totals;
     type Observation = ToyState;
 
     fn moves(&self) -> Moves {
@@ -73,8 +85,9 @@ impl Game for Toy {
     fn is_terminal(&self, state: &ToyState) -> bool {
         state.round >= self.rounds
     }
-    fn outcome(&self, state: &ToyState) -> Option<Vec<u32>> {
-        self.is_terminal(state).then(|| state.totals.clone())
+    fn outcome(&self, state: &ToyState) -> Option<Totals> {
+        self.is_terminal(state)
+            .then(|| Totals(state.totals.clone()))
     }
     fn returns(&self, state: &ToyState, out: &mut [f64]) {
         let best = state.totals.iter().copied().max().unwrap_or(0).max(1);
@@ -87,6 +100,7 @@ impl Game for Toy {
     }
 }
 
+#[derive(Clone)]
 struct Own;
 
 impl Bot<Toy> for Own {
@@ -101,22 +115,6 @@ impl Bot<Toy> for Own {
 impl Playable for Toy {
     const NAME: &'static str = "toy";
 
-    fn bot_names() -> &'static [(&'static str, &'static str)] {
-        &[("own", "adds its number + 1")]
-    }
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        match name {
-            "own" => Ok(Box::new(Own)),
-            other => Err(format!("unknown toy bot {other:?}")),
-        }
-    }
-    fn scores(&self, outcome: &Vec<u32>) -> Vec<f64> {
-        // Final scores differ from the running ones (+1000), so the page must show the outcome's.
-        outcome.iter().map(|&t| f64::from(t) + 1000.0).collect()
-    }
-    fn ranks(&self, outcome: &Vec<u32>) -> Vec<u32> {
-        ranks_from_scores(&self.scores(outcome))
-    }
     fn current_scores(&self, state: &ToyState) -> Vec<f64> {
         state.totals.iter().map(|&t| f64::from(t)).collect()
     }
@@ -139,9 +137,6 @@ impl Playable for Toy {
             "<text x=\"10\" y=\"190\" font-size=\"20\">round {}</text>\n</svg>\n",
             state.round
         ));
-    }
-    fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
-        Err(format!("{}: the toy keeps no recordings", path.display()))
     }
 }
 
@@ -248,7 +243,7 @@ fn the_page_embeds_sampled_steps_with_the_last_and_the_final_scores() {
 fn a_recorder_watching_a_game_writes_the_same_page_as_its_states() {
     let dir = TempDir::new("toy-recorder");
     let game = toy();
-    let lineup = vec!["own".to_owned(); 3];
+    let lineup = vec![Entry::of(Own); 3];
     let setup = GameSetup {
         index: 0,
         seed: 0,
@@ -350,7 +345,7 @@ fn the_page_runs_in_chromium_and_shows_the_steps_and_scores() {
     };
     let all = states(&game);
     write_html(&page, &game, &names(), &all, &options).unwrap();
-    let final_scores = game.scores(&game.outcome(all.last().unwrap()).unwrap());
+    let final_scores = game.outcome(all.last().unwrap()).unwrap().scores();
     browser::check_page(
         &browser,
         &dir.0,

@@ -3,14 +3,11 @@
 //! whose events are public (`Playable::PUBLIC_EVENTS`); a bot that acts without observing
 //! (`Bot::act_unobserved`) is not shown an observation and its action is played.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use examples::bot::Bot;
-use examples::playable::{Playable, Recording};
-use examples::results::ranks_from_scores;
-use examples::runner::{GameSetup, play_game};
+use arena::runner::{Entry, GameSetup, play_game};
+use arena::{Bot, Playable};
 use pathfind::tree::{Game, Moves, PlayerSet};
 
 /// Three players add their action to their total for `rounds` rounds; a step's events are the
@@ -34,7 +31,8 @@ impl<const PUBLIC: bool> Game for Echo<PUBLIC> {
     type State = EchoState;
     type Action = u32;
     type Events = Vec<u32>;
-    type Outcome = [u32; 3];
+    /// The totals, as scores (placed by `ranks_from_scores`).
+    type Outcome = [f64; 3];
     type Observation = u32;
 
     fn moves(&self) -> Moves {
@@ -77,8 +75,8 @@ impl<const PUBLIC: bool> Game for Echo<PUBLIC> {
     fn is_terminal(&self, state: &EchoState) -> bool {
         state.round >= self.rounds
     }
-    fn outcome(&self, state: &EchoState) -> Option<[u32; 3]> {
-        self.is_terminal(state).then_some(state.totals)
+    fn outcome(&self, state: &EchoState) -> Option<[f64; 3]> {
+        self.is_terminal(state).then(|| state.totals.map(f64::from))
     }
     fn returns(&self, state: &EchoState, out: &mut [f64]) {
         for (o, &t) in out.iter_mut().zip(&state.totals) {
@@ -129,39 +127,28 @@ impl<const PUBLIC: bool> Playable for Echo<PUBLIC> {
     const NAME: &'static str = "echo";
     const PUBLIC_EVENTS: bool = PUBLIC;
 
-    fn bot_names() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("listener", "logs every call"),
-            ("blind", "acts unobserved"),
-        ]
-    }
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        let blind = match name {
-            "listener" => false,
-            "blind" => true,
-            other => return Err(format!("unknown echo bot {other:?}")),
-        };
-        Ok(Box::new(Listener {
-            log: Arc::clone(&self.log),
-            heard: 0,
-            blind,
-        }))
-    }
-    fn scores(&self, outcome: &[u32; 3]) -> Vec<f64> {
-        outcome.iter().map(|&t| f64::from(t)).collect()
-    }
-    fn ranks(&self, outcome: &[u32; 3]) -> Vec<u32> {
-        ranks_from_scores(&self.scores(outcome))
-    }
     fn current_scores(&self, state: &EchoState) -> Vec<f64> {
-        self.scores(&state.totals)
+        state.totals.iter().map(|&t| f64::from(t)).collect()
     }
     fn render_svg(&self, _state: &EchoState, out: &mut String) {
         out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>");
     }
-    fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
-        Err(format!("{}: echo keeps no recordings", path.display()))
-    }
+}
+
+/// `listener` logs every call; `blind` also acts unobserved.
+fn entry<const PUBLIC: bool>(name: &str) -> Entry<Echo<PUBLIC>> {
+    let blind = match name {
+        "listener" => false,
+        "blind" => true,
+        other => panic!("unknown echo bot {other:?}"),
+    };
+    Entry::new(name, move |game: &Echo<PUBLIC>| {
+        Ok(Box::new(Listener {
+            log: Arc::clone(&game.log),
+            heard: 0,
+            blind,
+        }) as Box<dyn Bot<Echo<PUBLIC>>>)
+    })
 }
 
 fn echo<const PUBLIC: bool>(rounds: u32) -> Echo<PUBLIC> {
@@ -173,7 +160,7 @@ fn echo<const PUBLIC: bool>(rounds: u32) -> Echo<PUBLIC> {
 }
 
 fn play<const PUBLIC: bool>(game: &Echo<PUBLIC>, lineup: &[&str]) -> Vec<f64> {
-    let lineup: Vec<String> = lineup.iter().map(|s| s.to_string()).collect();
+    let lineup: Vec<Entry<Echo<PUBLIC>>> = lineup.iter().map(|s| entry(s)).collect();
     let setup = GameSetup {
         index: 0,
         seed: 1,

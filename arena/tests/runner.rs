@@ -5,15 +5,12 @@
 //! draws from its seed. So `three` beats `one` every time, and `three` against `three` is always a
 //! shared first place.
 
-use std::path::Path;
-
-use examples::bot::Bot;
-use examples::playable::{Playable, Recording};
-use examples::results::{Results, ResultsError, Shard, Tournament, ranks_from_scores};
-use examples::runner::{
-    GameSetup, RunOptions, Watch, game_seed, play_game, run_playable, run_playable_watched,
+use arena::results::{Results, ResultsError, Shard, TournamentSpec, ranks_from_scores};
+use arena::runner::{
+    Entry, GameSetup, RunOptions, Watch, game_seed, play_game, run_playable, run_playable_watched,
 };
-use pathfind::tree::{Game, Moves, PlayerSet};
+use arena::{Bot, Playable};
+use pathfind::tree::{Game, Moves, Outcome, PlayerSet};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -21,6 +18,19 @@ use rand_pcg::Pcg64Mcg;
 struct Toy {
     players: usize,
     rounds: u32,
+}
+
+/// The final totals: the scores, placed by [`ranks_from_scores`].
+#[derive(Debug, Clone, PartialEq)]
+struct Totals(Vec<u32>);
+
+impl Outcome for Totals {
+    fn ranks(&self) -> Vec<u32> {
+        ranks_from_scores(&self.scores())
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.0.iter().map(|&t| f64::from(t)).collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -35,7 +45,7 @@ impl Game for Toy {
     type State = ToyState;
     type Action = u32;
     type Events = ();
-    type Outcome = Vec<u32>;
+    type Outcome = Totals;
     type Observation = ToyState;
 
     fn moves(&self) -> Moves {
@@ -80,8 +90,9 @@ impl Game for Toy {
     fn is_terminal(&self, state: &ToyState) -> bool {
         state.round >= self.rounds
     }
-    fn outcome(&self, state: &ToyState) -> Option<Vec<u32>> {
-        self.is_terminal(state).then(|| state.totals.clone())
+    fn outcome(&self, state: &ToyState) -> Option<Totals> {
+        self.is_terminal(state)
+            .then(|| Totals(state.totals.clone()))
     }
     fn returns(&self, state: &ToyState, out: &mut [f64]) {
         let best = state.totals.iter().copied().max().unwrap_or(0).max(1);
@@ -122,29 +133,8 @@ impl Bot<Toy> for Random {
 impl Playable for Toy {
     const NAME: &'static str = "toy";
 
-    fn bot_names() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("three", "always adds 3"),
-            ("one", "always adds 1"),
-            ("random", "adds 1, 2 or 3 at random"),
-        ]
-    }
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        match name {
-            "three" => Ok(Box::new(Constant(3))),
-            "one" => Ok(Box::new(Constant(1))),
-            "random" => Ok(Box::new(Random(Pcg64Mcg::seed_from_u64(0)))),
-            other => Err(format!("unknown toy bot {other:?}")),
-        }
-    }
-    fn scores(&self, outcome: &Vec<u32>) -> Vec<f64> {
-        outcome.iter().map(|&t| f64::from(t)).collect()
-    }
-    fn ranks(&self, outcome: &Vec<u32>) -> Vec<u32> {
-        ranks_from_scores(&self.scores(outcome))
-    }
     fn current_scores(&self, state: &ToyState) -> Vec<f64> {
-        self.scores(&state.totals)
+        Totals(state.totals.clone()).scores()
     }
     fn render_svg(&self, state: &ToyState, out: &mut String) {
         out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\">");
@@ -156,12 +146,29 @@ impl Playable for Toy {
         }
         out.push_str("</svg>");
     }
-    fn load_recording(path: &Path) -> Result<Recording<Self>, String> {
-        Err(format!(
-            "{}: the toy game keeps no recordings",
-            path.display()
-        ))
+}
+
+/// The toy's bots by name: `three` always adds 3, `one` always 1, `random` draws from its seed.
+fn bot(name: &str) -> Result<Box<dyn Bot<Toy>>, String> {
+    match name {
+        "three" => Ok(Box::new(Constant(3))),
+        "one" => Ok(Box::new(Constant(1))),
+        "random" => Ok(Box::new(Random(Pcg64Mcg::seed_from_u64(0)))),
+        other => Err(format!("unknown toy bot {other:?}")),
     }
+}
+
+/// The line-up of `names`, each built by [`bot`] for every game.
+fn lineup(names: &[String]) -> Vec<Entry<Toy>> {
+    names
+        .iter()
+        .map(|name| {
+            let owned = name.clone();
+            Entry::new(name.clone(), move |_: &Toy| {
+                bot(&owned).map_err(arena::BoxError::from)
+            })
+        })
+        .collect()
 }
 
 fn toy() -> Toy {
@@ -171,8 +178,8 @@ fn toy() -> Toy {
     }
 }
 
-fn tournament(lineup: &[&str], games: u64, rotate: bool) -> Tournament {
-    Tournament {
+fn tournament(lineup: &[&str], games: u64, rotate: bool) -> TournamentSpec {
+    TournamentSpec {
         game: "toy".into(),
         setup: "5 rounds".into(),
         lineup: lineup.iter().map(|&s| s.to_owned()).collect(),
@@ -182,19 +189,19 @@ fn tournament(lineup: &[&str], games: u64, rotate: bool) -> Tournament {
     }
 }
 
-fn run(t: &Tournament, jobs: usize, shard: Option<Shard>) -> Results {
+fn run(t: &TournamentSpec, jobs: usize, shard: Option<Shard>) -> Results {
     let options = RunOptions {
         jobs: std::num::NonZeroUsize::new(jobs),
         shard,
         progress: false,
     };
-    run_playable(&[toy()], t, &options).unwrap()
+    run_playable(&[toy()], t, &lineup(&t.lineup), &options).unwrap()
 }
 
 #[test]
 fn a_game_follows_the_contract_and_the_seats() {
     let game = toy();
-    let lineup: Vec<String> = ["three", "one", "random"].map(String::from).to_vec();
+    let lineup = lineup(&["three", "one", "random"].map(String::from));
     struct Steps(u32);
     impl Watch<Toy> for Steps {
         fn step(&mut self, _: &Toy, actions: &[u32], _: &(), state: &ToyState) {
@@ -220,8 +227,9 @@ fn a_game_follows_the_contract_and_the_seats() {
     assert_eq!(record.ranks[0], 3);
     // A line-up of the wrong size or an unknown bot is an error, not a panic.
     assert!(play_game(&game, &lineup[..2], &setup, &mut ()).is_err());
-    let unknown: Vec<String> = ["three", "one", "nobody"].map(String::from).to_vec();
-    assert!(play_game(&game, &unknown, &setup, &mut ()).is_err());
+    let unknown = crate::lineup(&["three", "one", "nobody"].map(String::from));
+    let error = play_game(&game, &unknown, &setup, &mut ()).unwrap_err();
+    assert!(matches!(error, arena::Error::Bot { .. }), "{error}");
 }
 
 #[test]
@@ -236,7 +244,7 @@ fn results_are_identical_for_every_number_of_jobs() {
     let scores: Vec<&Vec<f64>> = one.records.iter().map(|r| &r.scores).collect();
     assert!(scores.windows(2).any(|w| w[0] != w[1]));
     // And the base seed matters.
-    let other = run(&Tournament { seed: 43, ..t }, 2, None);
+    let other = run(&TournamentSpec { seed: 43, ..t }, 2, None);
     assert_ne!(other.records, one.records);
 }
 
@@ -266,8 +274,9 @@ fn a_long_game_holds_up_no_other_game() {
         progress: false,
     };
     let game = toy();
+    let entries = lineup(&t.lineup);
     let finished = AtomicU64::new(0);
-    let results = examples::runner::run(
+    let results = arena::runner::run(
         &t,
         &options,
         |setup| {
@@ -280,12 +289,13 @@ fn a_long_game_holds_up_no_other_game() {
                         return Err(format!(
                             "games held up behind game 0: {} of 199 finished",
                             finished.load(Ordering::SeqCst)
-                        ));
+                        )
+                        .into());
                     }
                     std::thread::sleep(Duration::from_millis(1));
                 }
             }
-            let record = play_game(&game, &t.lineup, setup, &mut ())?;
+            let record = play_game(&game, &entries, setup, &mut ())?;
             finished.fetch_add(1, Ordering::SeqCst);
             Ok((record, ()))
         },
@@ -402,7 +412,7 @@ fn seats_rotate_unless_fixed() {
             assert_eq!(n, 3, "entry {entry} in seat {seat}");
         }
     }
-    let fixed = run(&Tournament { rotate: false, ..t }, 2, None);
+    let fixed = run(&TournamentSpec { rotate: false, ..t }, 2, None);
     assert!(fixed.records.iter().all(|r| r.seats == [0, 1, 2]));
 }
 
@@ -428,6 +438,7 @@ fn watchers_see_every_step_and_reach_the_sink_in_order() {
     let results = run_playable_watched(
         &[toy()],
         &t,
+        &lineup(&t.lineup),
         &options,
         |_| Totals::default(),
         |setup, totals| {

@@ -1,4 +1,5 @@
-//! The one bot shape every example bot has, for any game of the [`pathfind::tree::Game`] contract.
+//! The one bot shape of every game of the [`pathfind::tree::Game`] contract: the example bots,
+//! a bot author's own, and (through adapters) the games' older bot shapes.
 //!
 //! A bot is told what its player observes and answers with one action for that player (and, in
 //! games whose events are public, hears every step's events). The match
@@ -35,9 +36,17 @@ pub trait Bot<G: Game> {
     /// games whose events every player is told ([`Playable::PUBLIC_EVENTS`]). The default does
     /// nothing.
     ///
-    /// [`Playable::PUBLIC_EVENTS`]: crate::playable::Playable::PUBLIC_EVENTS
+    /// [`Playable::PUBLIC_EVENTS`]: crate::Playable::PUBLIC_EVENTS
     fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
         let _ = (game, events, player);
+    }
+
+    /// The fault of the current game, for a bot that can have one (a program that crashed, stayed
+    /// silent, flooded or answered garbage: [`crate::program::ProgramBot`]): one line, starting
+    /// with its kind (`crash`, `silence`, `flood`, `garbage`). Asked once the game is over, and
+    /// counted per bot in the results table. The default: `None`.
+    fn fault(&self) -> Option<String> {
+        None
     }
 }
 
@@ -56,5 +65,8 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
     }
     fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
         (**self).hear(game, events, player);
+    }
+    fn fault(&self) -> Option<String> {
+        (**self).fault()
     }
 }

@@ -11,25 +11,42 @@
 //!
 //! [`run`] is written against a closure that plays one game, so that it serves any game;
 //! [`play_game`] is that closure for every [`Playable`] game, through the
-//! [`pathfind::tree::Game`] contract and the [`Bot`](crate::bot::Bot) trait.
+//! [`pathfind::tree::Game`] contract and the [`Bot`] trait, with the bots of a line-up of
+//! [`Entry`]s (a name and a way to build the bot for each game). [`crate::Tournament`] is the
+//! builder a bot author uses; these functions are what it runs.
+//!
+//! # Limits
+//!
+//! - Threads: at most [`MAX_JOBS`], and never more than the games to play (`--jobs` above is
+//!   clamped, so `--jobs 18446744073709551615` runs on [`MAX_JOBS`] threads at most).
+//! - Games: any `u64`; a shard at the very end of the index range plays exactly its own games
+//!   (the batches never compute an index past `u64::MAX`).
 
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathfind::tree::Outcome as _;
 use rayon::prelude::*;
 
+use crate::bot::Bot;
+use crate::error::{BoxError, Error};
 use crate::playable::Playable;
-use crate::results::{GameRecord, RESULTS_FORMAT, Results, Shard, Tournament};
+use crate::results::{GameRecord, RESULTS_FORMAT, Results, Shard, TournamentSpec};
 
 /// How many games are played between two looks at the results (progress, writing recordings):
 /// bounds the memory of per-game payloads such as recordings.
 const BATCH: u64 = 1024;
 
+/// The most threads a run starts, whatever `jobs` asks for: far above any machine's cores, and
+/// low enough that a mistyped `--jobs` cannot exhaust the system's threads.
+pub const MAX_JOBS: usize = 1024;
+
 /// How to run a tournament: threads, slice, progress.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RunOptions {
-    /// Threads (`None`: one per core).
+    /// Threads (`None`: one per core); clamped to [`MAX_JOBS`] and to the games to play.
     pub jobs: Option<NonZeroUsize>,
     /// The slice to play (`None`: every game).
     pub shard: Option<Shard>,
@@ -80,38 +97,47 @@ pub fn seats(players: usize, index: u64, rotate: bool) -> Vec<usize> {
     (0..players).map(|seat| (seat + shift) % players).collect()
 }
 
+/// The threads a run of `games` games starts: `jobs` (or one per core), at most [`MAX_JOBS`]
+/// and at most `games` (at least 1).
+pub fn effective_jobs(jobs: Option<NonZeroUsize>, games: u64) -> usize {
+    let asked = jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let games = usize::try_from(games).unwrap_or(usize::MAX);
+    asked.min(MAX_JOBS).min(games).max(1)
+}
+
 /// Plays the games of `tournament` (or of `options.shard` of it) with `play`, which plays one game
 /// and returns its record and a payload (a recording, or `()`), and hands each payload to `sink`
 /// in index order on the calling thread. Returns the records in index order.
 ///
-/// A game whose `play` fails stops the run with the error of the lowest failing index.
+/// A game whose `play` fails stops the run with the error of the lowest failing index
+/// ([`Error::Game`]); a failing `sink` stops it with [`Error::Sink`].
 pub fn run<T, P, S>(
-    tournament: &Tournament,
+    tournament: &TournamentSpec,
     options: &RunOptions,
     play: P,
     mut sink: S,
-) -> Result<Results, String>
+) -> Result<Results, Error>
 where
     T: Send,
-    P: Fn(&GameSetup) -> Result<(GameRecord, T), String> + Sync,
-    S: FnMut(&GameSetup, T) -> Result<(), String>,
+    P: Fn(&GameSetup) -> Result<(GameRecord, T), BoxError> + Sync,
+    S: FnMut(&GameSetup, T) -> Result<(), BoxError>,
 {
     let shard = options.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(tournament.games);
     let players = tournament.lineup.len();
-    let jobs = options
-        .jobs
-        .or_else(|| std::thread::available_parallelism().ok())
-        .map_or(1, NonZeroUsize::get);
+    let jobs = effective_jobs(options.jobs, range.end - range.start);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
-        .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
+        .map_err(|source| Error::Threads { jobs, source })?;
     let progress = progress_bar(range.end - range.start, options.progress);
     let mut records = Vec::with_capacity((range.end - range.start).min(1 << 20) as usize);
     let mut start = range.start;
     while start < range.end {
-        let end = range.end.min(start + BATCH);
+        // Never `start + BATCH`: a shard ending near `u64::MAX` would overflow.
+        let end = start + (range.end - start).min(BATCH);
         let setups: Vec<GameSetup> = (start..end)
             .map(|index| GameSetup {
                 index,
@@ -119,7 +145,7 @@ where
                 seats: seats(players, index, tournament.rotate),
             })
             .collect();
-        let played: Vec<Result<(GameRecord, T), String>> = pool.install(|| {
+        let played: Vec<Result<(GameRecord, T), BoxError>> = pool.install(|| {
             setups
                 .par_iter()
                 // One game per work unit. Rayon's default splitting makes a few long runs of
@@ -135,9 +161,12 @@ where
                 .collect()
         });
         for (setup, result) in setups.iter().zip(played) {
-            let (record, payload) =
-                result.map_err(|e| format!("{} game {}: {e}", tournament.game, setup.index))?;
-            sink(setup, payload)?;
+            let (record, payload) = result.map_err(|source| Error::Game {
+                game: tournament.game.clone(),
+                index: setup.index,
+                source,
+            })?;
+            sink(setup, payload).map_err(|source| Error::Sink { source })?;
             records.push(record);
         }
         start = end;
@@ -193,28 +222,93 @@ impl<G: Playable, A: Watch<G>, B: Watch<G>> Watch<G> for (A, B) {
     }
 }
 
+/// One entry of a line-up: a bot's name and a way to build it for each game.
+///
+/// A game needs fresh bots (bots keep state within a game, and games run in parallel), so an
+/// entry holds a factory, called once per game on the thread that plays it, with the table
+/// (the game) it is played on.
+pub struct Entry<G> {
+    name: String,
+    make: Factory<G>,
+}
+
+/// Builds an entry's bot for one game, on the table it is played on.
+type Factory<G> = Arc<dyn Fn(&G) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync>;
+
+impl<G> Clone for Entry<G> {
+    fn clone(&self) -> Self {
+        Entry {
+            name: self.name.clone(),
+            make: Arc::clone(&self.make),
+        }
+    }
+}
+
+impl<G> std::fmt::Debug for Entry<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry").field("name", &self.name).finish()
+    }
+}
+
+impl<G: Playable> Entry<G> {
+    /// An entry called `name` whose bot `make` builds for each game (an error stops the run).
+    pub fn new<F>(name: impl Into<String>, make: F) -> Entry<G>
+    where
+        F: Fn(&G) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync + 'static,
+    {
+        Entry {
+            name: name.into(),
+            make: Arc::new(make),
+        }
+    }
+
+    /// An entry playing copies of `bot` (one clone per game), named by [`Bot::name`].
+    pub fn of<B>(bot: B) -> Entry<G>
+    where
+        B: Bot<G> + Clone + Send + Sync + 'static,
+    {
+        Entry::new(bot.name(), move |_: &G| {
+            Ok(Box::new(bot.clone()) as Box<dyn Bot<G>>)
+        })
+    }
+
+    /// The entry's name (in tables and results files).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Builds the entry's bot for a game on `game`.
+    pub fn make(&self, game: &G) -> Result<Box<dyn Bot<G>>, Error> {
+        (self.make)(game).map_err(|source| Error::Bot {
+            name: self.name.clone(),
+            source,
+        })
+    }
+}
+
 /// Plays one game of `game` between the bots of `lineup` seated as `setup` says, through the
 /// [`pathfind::tree::Game`] contract: each step, every player to move is shown its observation
-/// (unless its bot acts without one, [`Bot::act_unobserved`](crate::bot::Bot::act_unobserved))
-/// and answers with an action; the joint action is applied in increasing player order. In games
-/// with [`Playable::PUBLIC_EVENTS`], every bot then hears the step's events.
+/// (unless its bot acts without one, [`Bot::act_unobserved`]) and answers with an action; the
+/// joint action is applied in increasing player order. In games with
+/// [`Playable::PUBLIC_EVENTS`], every bot then hears the step's events. Places and scores are the
+/// outcome's ([`pathfind::tree::Outcome`]).
 pub fn play_game<G: Playable>(
     game: &G,
-    lineup: &[String],
+    lineup: &[Entry<G>],
     setup: &GameSetup,
     watch: &mut impl Watch<G>,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, Error> {
     let players = game.players();
     if lineup.len() != players || setup.seats.len() != players {
-        return Err(format!(
-            "{} is played by {players} players; the line-up names {}",
-            G::NAME,
-            lineup.len()
-        ));
+        return Err(Error::Players {
+            game: G::NAME,
+            players,
+            bots: lineup.len(),
+        });
     }
     let mut bots = Vec::with_capacity(players);
     for (player, &entry) in setup.seats.iter().enumerate() {
-        let mut bot = game.bot(&lineup[entry])?;
+        let mut bot = lineup[entry].make(game)?;
         bot.new_game(game, player, setup.bot_seed(player));
         bots.push(bot);
     }
@@ -223,7 +317,7 @@ pub fn play_game<G: Playable>(
     let mut actions = Vec::with_capacity(players);
     // One observation per player, refilled every step (`Playable::observe_into`).
     let mut seen: Vec<Option<G::Observation>> = (0..players).map(|_| None).collect();
-    let mut steps = 0;
+    let mut steps: u64 = 0;
     while !game.is_terminal(&state) {
         actions.clear();
         for player in game.to_move(&state) {
@@ -239,7 +333,7 @@ pub fn play_game<G: Playable>(
             actions.push(action);
         }
         let events = game.advance(&mut state, &actions);
-        steps += 1;
+        steps = steps.saturating_add(1);
         if G::PUBLIC_EVENTS {
             for (player, bot) in bots.iter_mut().enumerate() {
                 bot.hear(game, &events, player);
@@ -249,24 +343,27 @@ pub fn play_game<G: Playable>(
     }
     let outcome = game
         .outcome(&state)
-        .ok_or_else(|| format!("{}: a terminal state without an outcome", G::NAME))?;
+        .ok_or(Error::NoOutcome { game: G::NAME })?;
     Ok(GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
-        scores: game.scores(&outcome),
-        ranks: game.ranks(&outcome),
+        scores: outcome.scores(),
+        ranks: outcome.ranks(),
         steps,
+        faults: GameRecord::faults_of(bots.iter().map(|bot| bot.fault()).collect()),
     })
 }
 
-/// Runs a tournament of a [`Playable`] game: game `i` is played on `tables[i % tables.len()]`
-/// (several tables: one per map or maze, in turn).
+/// Runs a tournament of a [`Playable`] game between the bots of `lineup` (one entry per name of
+/// `tournament.lineup`): game `i` is played on `tables[i % tables.len()]` (several tables: one
+/// per map or maze, in turn).
 pub fn run_playable<G: Playable>(
     tables: &[G],
-    tournament: &Tournament,
+    tournament: &TournamentSpec,
+    lineup: &[Entry<G>],
     options: &RunOptions,
-) -> Result<Results, String> {
-    run_playable_watched(tables, tournament, options, |_| (), |_, ()| Ok(()))
+) -> Result<Results, Error> {
+    run_playable_watched(tables, tournament, lineup, options, |_| (), |_, ()| Ok(()))
 }
 
 /// [`run_playable`] with a watcher per game: `watch` makes one for each game (on the thread that
@@ -274,19 +371,27 @@ pub fn run_playable<G: Playable>(
 /// write a recording, say).
 pub fn run_playable_watched<G, W, M, S>(
     tables: &[G],
-    tournament: &Tournament,
+    tournament: &TournamentSpec,
+    lineup: &[Entry<G>],
     options: &RunOptions,
     watch: M,
     sink: S,
-) -> Result<Results, String>
+) -> Result<Results, Error>
 where
     G: Playable,
     W: Watch<G> + Send,
     M: Fn(&GameSetup) -> W + Sync,
-    S: FnMut(&GameSetup, W) -> Result<(), String>,
+    S: FnMut(&GameSetup, W) -> Result<(), BoxError>,
 {
-    if tables.is_empty() {
-        return Err(format!("{}: no game to play on", G::NAME));
+    let Some(first) = tables.first() else {
+        return Err(Error::NoTable { game: G::NAME });
+    };
+    if lineup.len() != tournament.lineup.len() || lineup.len() != first.players() {
+        return Err(Error::Players {
+            game: G::NAME,
+            players: first.players(),
+            bots: lineup.len(),
+        });
     }
     run(
         tournament,
@@ -294,7 +399,7 @@ where
         |setup| {
             let table = &tables[(setup.index % tables.len() as u64) as usize];
             let mut watcher = watch(setup);
-            let record = play_game(table, &tournament.lineup, setup, &mut watcher)?;
+            let record = play_game(table, lineup, setup, &mut watcher)?;
             Ok((record, watcher))
         },
         sink,
@@ -321,5 +426,62 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(seen.len(), 400);
+    }
+
+    /// Issue 22: `--jobs 18446744073709551615` asked rayon for that many threads.
+    #[test]
+    fn jobs_are_clamped_to_the_limit_and_the_games() {
+        let huge = NonZeroUsize::new(usize::MAX);
+        assert_eq!(effective_jobs(huge, u64::MAX), MAX_JOBS);
+        assert_eq!(effective_jobs(huge, 3), 3);
+        assert_eq!(effective_jobs(NonZeroUsize::new(2), 100), 2);
+        assert_eq!(effective_jobs(NonZeroUsize::new(8), 0), 1);
+    }
+
+    /// Issue 22: a shard at the very end of `u64` overflowed `start + BATCH`.
+    #[test]
+    fn a_shard_at_the_end_of_the_index_range_plays_exactly_its_games() {
+        let tournament = TournamentSpec {
+            game: "toy".into(),
+            setup: String::new(),
+            lineup: vec!["a".into(), "b".into()],
+            games: u64::MAX,
+            seed: 1,
+            rotate: true,
+        };
+        let shard = Shard {
+            index: u64::MAX - 1,
+            count: u64::MAX,
+        };
+        let options = RunOptions {
+            jobs: NonZeroUsize::new(usize::MAX),
+            shard: Some(shard),
+            progress: false,
+        };
+        let played = std::sync::Mutex::new(Vec::new());
+        let results = run(
+            &tournament,
+            &options,
+            |setup| {
+                played.lock().unwrap().push(setup.index);
+                let record = GameRecord {
+                    index: setup.index,
+                    seats: setup.seats.clone(),
+                    scores: vec![1.0, 0.0],
+                    ranks: vec![1, 2],
+                    steps: u64::MAX,
+                    faults: Vec::new(),
+                };
+                Ok((record, ()))
+            },
+            |_, ()| Ok(()),
+        )
+        .unwrap();
+        let range = shard.range(u64::MAX);
+        assert_eq!(range, u64::MAX - 1..u64::MAX);
+        assert_eq!(*played.lock().unwrap(), [u64::MAX - 1]);
+        assert_eq!(results.records.len(), 1);
+        assert_eq!(results.records[0].index, u64::MAX - 1);
+        assert_eq!(results.records[0].seats, seats(2, u64::MAX - 1, true));
     }
 }

@@ -10,7 +10,7 @@
 //! external script or font, and opens from `file://`.
 //!
 //! ```no_run
-//! use examples::viewer::{ViewerOptions, write_html};
+//! use arena::viewer::{ViewerOptions, write_html};
 //! use pathfind::tree::Game as _;
 //! use tron3d::{Game, Preset};
 //!
@@ -51,6 +51,8 @@ use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use pathfind::tree::Outcome as _;
 
 use crate::playable::Playable;
 use crate::runner::Watch;
@@ -300,7 +302,7 @@ impl<W: Write> Page<W> {
         let last_state = last_state.borrow();
         let (final_scores, ranks) = match game.outcome(last_state) {
             Some(outcome) if game.is_terminal(last_state) => {
-                (game.scores(&outcome), Some(game.ranks(&outcome)))
+                (outcome.scores(), Some(outcome.ranks()))
             }
             _ => (game.current_scores(last_state), None),
         };
@@ -692,7 +694,20 @@ impl<G: Playable> MatchPage<G> {
         plan: Option<&PagePlan>,
         game: &G,
         names: &[String],
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Option<String>, ViewerError> {
+        let summary = self.write_summary(plan, game, names)?;
+        Ok(summary
+            .zip(plan)
+            .map(|(summary, plan)| view_line(&plan.path, &summary)))
+    }
+
+    /// [`MatchPage::write`], returning what the page holds.
+    pub fn write_summary(
+        &self,
+        plan: Option<&PagePlan>,
+        game: &G,
+        names: &[String],
+    ) -> Result<Option<ViewerSummary>, ViewerError> {
         let (Some(plan), Some(recorder)) = (plan, &self.recorder) else {
             return Ok(None);
         };
@@ -706,10 +721,7 @@ impl<G: Playable> MatchPage<G> {
                 names.join(" vs ")
             )),
         };
-        let summary = recorder
-            .write(&plan.path, game, names, &options)
-            .map_err(|e| e.to_string())?;
-        Ok(Some(view_line(&plan.path, &summary)))
+        recorder.write(&plan.path, game, names, &options).map(Some)
     }
 }
 

@@ -32,6 +32,22 @@ pub struct GameRecord {
     pub ranks: Vec<u32>,
     /// Steps (rounds, ticks, turns) the game lasted.
     pub steps: u64,
+    /// Each seat's fault in the game ([`crate::Bot::fault`]: a program that crashed, stayed
+    /// silent, flooded or answered garbage), or nothing at all when no seat had one (so results
+    /// files without faults read and write as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<Option<String>>,
+}
+
+impl GameRecord {
+    /// The faults of `seats.len()` seats, as a record keeps them: empty when there is none.
+    pub fn faults_of(faults: Vec<Option<String>>) -> Vec<Option<String>> {
+        if faults.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            faults
+        }
+    }
 }
 
 /// A slice of a tournament: shard `index` of `count` (0-based, `--shard 0/4` .. `--shard 3/4`).
@@ -102,7 +118,7 @@ impl fmt::Display for Shard {
 /// What a tournament is: everything that decides its games, so that shards can be checked to
 /// belong to the same one before they are merged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tournament {
+pub struct TournamentSpec {
     /// The game's name (`dogfight`, ...).
     pub game: String,
     /// The game-specific settings, as one line (`arena 14, 100 rounds`).
@@ -124,7 +140,7 @@ pub struct Results {
     /// [`RESULTS_FORMAT`] when written.
     pub format: u32,
     /// The tournament the games belong to.
-    pub tournament: Tournament,
+    pub tournament: TournamentSpec,
     /// The slice played (`None`: the whole tournament, also after a complete merge).
     pub shard: Option<Shard>,
     /// One record per game played, in increasing index.
@@ -233,6 +249,12 @@ impl Results {
                     record.seats.len(),
                     record.scores.len(),
                     record.ranks.len()
+                )));
+            }
+            if !record.faults.is_empty() && record.faults.len() != players {
+                return Err(bad(format!(
+                    "{} faults for {players} players",
+                    record.faults.len()
                 )));
             }
             if let Some(&entry) = record.seats.iter().find(|&&e| e >= players) {
@@ -401,6 +423,9 @@ impl Results {
                 }
                 row.score_sum += record.scores[seat];
                 row.rank_sum += u64::from(record.ranks[seat]);
+                if record.faults.get(seat).is_some_and(Option::is_some) {
+                    row.faults += 1;
+                }
             }
         }
         rows
@@ -409,32 +434,47 @@ impl Results {
     /// The results table: a heading line, then one row per bot (see [`Results::standings`]).
     pub fn table(&self) -> String {
         let t = &self.tournament;
-        let steps: u64 = self.records.iter().map(|r| r.steps).sum();
+        // Summed in `u128`: the step counts of a merged file may add past `u64::MAX` (each is a
+        // `u64`, and there are at most `usize::MAX` of them), and the mean must still be right.
+        let steps: u128 = self.records.iter().map(|r| u128::from(r.steps)).sum();
         let mut out = String::new();
         let _ = write!(out, "{}: {} games", t.game, self.records.len(),);
         if let Some(shard) = self.shard {
             let _ = write!(out, " (shard {shard} of a {}-game tournament)", t.games);
         }
+        if !t.setup.is_empty() {
+            let _ = write!(out, ", {}", t.setup);
+        }
         let _ = writeln!(
             out,
-            ", {}, seed {}, seats {}, {:.1} steps per game",
-            t.setup,
+            ", seed {}, seats {}, {:.1} steps per game",
             t.seed,
             if t.rotate { "rotating" } else { "fixed" },
             steps as f64 / self.records.len().max(1) as f64
         );
         let rows = self.standings();
         let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(3);
+        // The faults column only when a program had one: tables of bots in process stay as
+        // they were.
+        let faults = rows.iter().any(|r| r.faults > 0);
         let _ = writeln!(
             out,
-            "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>15} {:>11} {:>9}",
-            "bot", "games", "wins", "shared", "win %", "95% CI", "mean score", "mean rank"
+            "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>15} {:>11} {:>9}{}",
+            "bot",
+            "games",
+            "wins",
+            "shared",
+            "win %",
+            "95% CI",
+            "mean score",
+            "mean rank",
+            if faults { "  faults" } else { "" }
         );
         for row in rows {
             let (low, high) = row.win_rate_interval();
             let _ = writeln!(
                 out,
-                "{:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%-{:>5.1}% {:>11.2} {:>9.2}",
+                "{:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%-{:>5.1}% {:>11.2} {:>9.2}{}",
                 row.name,
                 row.games,
                 row.wins,
@@ -443,7 +483,12 @@ impl Results {
                 100.0 * low,
                 100.0 * high,
                 row.mean_score(),
-                row.mean_rank()
+                row.mean_rank(),
+                if faults {
+                    format!(" {:>7}", row.faults)
+                } else {
+                    String::new()
+                }
             );
         }
         out
@@ -465,6 +510,8 @@ pub struct Standing {
     pub score_sum: f64,
     /// Sum of its places.
     pub rank_sum: u64,
+    /// Seats in which it had a fault ([`GameRecord::faults`]).
+    pub faults: u64,
 }
 
 impl Standing {
@@ -476,6 +523,7 @@ impl Standing {
             shared_wins: 0,
             score_sum: 0.0,
             rank_sum: 0,
+            faults: 0,
         }
     }
 
@@ -533,14 +581,7 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     (low, high)
 }
 
-/// 1-based places from scores, higher is better, ties sharing the better place (9, 9, 4 gives
-/// 1, 1, 3): the contract's rank convention, for games whose outcome is a score per player.
-pub fn ranks_from_scores(scores: &[f64]) -> Vec<u32> {
-    scores
-        .iter()
-        .map(|&mine| 1 + scores.iter().filter(|&&other| other > mine).count() as u32)
-        .collect()
-}
+pub use pathfind::tree::ranks_from_scores;
 
 #[cfg(test)]
 mod tests {
@@ -580,6 +621,37 @@ mod tests {
         for bad in ["4/4", "1/0", "x/2", "3", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+    }
+
+    /// Issue 22: merged step counts that add past `u64::MAX` overflowed the table's sum.
+    #[test]
+    fn step_counts_past_u64_still_give_the_mean() {
+        let record = |index| GameRecord {
+            index,
+            seats: vec![0, 1],
+            scores: vec![1.0, 0.0],
+            ranks: vec![1, 2],
+            steps: u64::MAX,
+            faults: Vec::new(),
+        };
+        let results = Results {
+            format: RESULTS_FORMAT,
+            tournament: TournamentSpec {
+                game: "toy".into(),
+                setup: "s".into(),
+                lineup: vec!["a".into(), "b".into()],
+                games: 3,
+                seed: 1,
+                rotate: false,
+            },
+            shard: None,
+            records: (0..3).map(record).collect(),
+        };
+        let table = results.table();
+        assert!(
+            table.contains(&format!("{:.1} steps per game", u64::MAX as f64)),
+            "{table}"
+        );
     }
 
     #[test]

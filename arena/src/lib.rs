@@ -1,0 +1,42 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Features
+//!
+//! One per game (`dogfight`, `tron3d`, `cloudwars`, `amazes`, `windward`), all on by default:
+//! each brings the game's [`Playable`] and adapters. A bot author's crate may enable only its
+//! own game (`default-features = false, features = ["dogfight"]`).
+//!
+//! # Modules
+//!
+//! - [`bot`]: the one bot shape ([`Bot`]) for any game of the `pathfind::tree::Game` contract;
+//! - [`adapt`]: the games' own bot shapes as [`Bot`]s and back (Dogfight's, Windward's network
+//!   client's);
+//! - [`playable`]: what the runner and the pages need of a game beyond the contract
+//!   ([`Playable`], implemented here for the five games);
+//! - [`tournament`]: the builder ([`Tournament`]);
+//! - [`runner`]: the runner under it (seats, seeds, threads, shards, watchers);
+//! - [`program`]: programs in any language as players, in each game's original protocol
+//!   ([`program::ProgramBot`]);
+//! - [`results`]: the results table, results files and `merge`;
+//! - [`viewer`]: the replay page of a game, one self-contained HTML file.
+
+#[cfg(any(feature = "dogfight", feature = "windward"))]
+pub mod adapt;
+pub mod bot;
+mod error;
+mod games;
+pub mod playable;
+pub mod program;
+pub mod results;
+pub mod runner;
+pub mod tournament;
+pub mod viewer;
+
+pub use bot::Bot;
+pub use error::{BoxError, Error};
+#[cfg(feature = "windward")]
+pub use games::WINDWARD_RECORDING_STRIDE;
+pub use playable::Playable;
+pub use results::{Results, Shard};
+pub use runner::Entry;
+pub use tournament::{Report, Tournament};

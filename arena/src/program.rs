@@ -1,0 +1,412 @@
+//! Programs in any language as players: [`Program`], a child process spoken to in lines over its
+//! standard input and output, and [`ProgramBot`], a program playing as a [`Bot`] in the game's
+//! ORIGINAL protocol, so the original contests' bots play unchanged.
+//!
+//! `cmd:PROGRAM ARG...` on `play`'s `--bots` is a command line split at whitespace (no shell
+//! quoting): the program and its arguments.
+//!
+//! | game | protocol | time per move |
+//! |---|---|---|
+//! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
+//!
+//! # Limits and faults
+//!
+//! A line from a program is at most [`LINE_LIMIT`] bytes (longer is reported as soon as it
+//! overflows, and the rest of it is discarded), at most [`QUEUED_LINES`] lines wait unread (a
+//! flooding program is slowed down, never the arena's memory), and its standard error goes to a
+//! file per seat when one is given ([`ProgramBot::stderr_to`]), else nowhere. A program that
+//! cannot be started, crashes, stays silent past the time limit, floods or answers garbage gets a
+//! fault ([`Bot::fault`]) and the game's documented default action (Amazes: the jury plays `T`
+//! every turn and the player scores 0); the game always finishes and the process is killed. The
+//! process is also killed when the bot is dropped, so no program outlives its game.
+
+use std::io::{BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::bot::Bot;
+
+/// The longest line kept from a program, in bytes (the newline excluded).
+pub const LINE_LIMIT: usize = 4096;
+
+/// Lines read ahead from a program and not yet asked for, at most.
+pub const QUEUED_LINES: usize = 64;
+
+/// Why a program could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    /// `cmd:` with nothing after it.
+    #[error("an empty command line (cmd: needs a program)")]
+    Empty,
+    /// The system could not start the program.
+    #[error("{program}: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The program is not a file, nor found on `PATH`.
+    #[error("{program}: no such program (not a file, nor found on PATH)")]
+    NotFound {
+        /// The program.
+        program: String,
+    },
+    /// The standard error file could not be created.
+    #[error("{path}: {source}")]
+    Stderr {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// What a program answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// One line (without its newline and carriage return).
+    Line(String),
+    /// A line longer than [`LINE_LIMIT`] bytes (its length so far).
+    TooLong(usize),
+    /// The program closed its output or exited.
+    Closed,
+    /// Nothing within the time limit.
+    Timeout,
+}
+
+/// What the reader thread delivers.
+enum Output {
+    Line(String),
+    TooLong(usize),
+    Closed,
+}
+
+/// One running program.
+pub struct Program {
+    child: Option<Child>,
+    /// Text for the program's stdin, written by a thread of its own: a program that never reads
+    /// can fill the pipe, and then only that thread blocks, never the game.
+    stdin: Option<Sender<String>>,
+    lines: Option<Receiver<Output>>,
+}
+
+fn writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (tx, rx) = channel::<String>();
+    thread::spawn(move || {
+        for text in rx {
+            if stdin.write_all(text.as_bytes()).is_err() || stdin.flush().is_err() {
+                return;
+            }
+        }
+    });
+    tx
+}
+
+fn reader(stdout: impl Read + Send + 'static) -> Receiver<Output> {
+    let (tx, rx) = sync_channel(QUEUED_LINES);
+    thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut line = Vec::new();
+        let mut overflow = false;
+        let mut bytes = [0u8; 4096];
+        loop {
+            let n = match reader.read(&mut bytes) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Output::Closed);
+                    return;
+                }
+                Ok(n) => n,
+            };
+            for &b in &bytes[..n] {
+                if b == b'\n' {
+                    // An overlong line was reported when it overflowed.
+                    if !overflow {
+                        let text = String::from_utf8_lossy(&line);
+                        let text = text.trim_end_matches('\r').to_owned();
+                        if tx.send(Output::Line(text)).is_err() {
+                            return;
+                        }
+                    }
+                    line.clear();
+                    overflow = false;
+                } else if line.len() < LINE_LIMIT {
+                    line.push(b);
+                } else if !overflow {
+                    // Report at once: a program may never send the newline.
+                    overflow = true;
+                    if tx.send(Output::TooLong(LINE_LIMIT + 1)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+impl Program {
+    /// Starts `command` (the program, then its arguments), its standard error to `stderr` (a file,
+    /// created or truncated) or discarded.
+    pub fn spawn(command: &[String], stderr: Option<&PathBuf>) -> Result<Program, ProgramError> {
+        let (exe, args) = command.split_first().ok_or(ProgramError::Empty)?;
+        let errors =
+            match stderr {
+                Some(path) => Stdio::from(std::fs::File::create(path).map_err(|source| {
+                    ProgramError::Stderr {
+                        path: path.clone(),
+                        source,
+                    }
+                })?),
+                None => Stdio::null(),
+            };
+        let mut child = Command::new(exe)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(errors)
+            .spawn()
+            .map_err(|source| ProgramError::Spawn {
+                program: exe.clone(),
+                source,
+            })?;
+        let stdin = child.stdin.take().map(writer);
+        let lines = child.stdout.take().map(reader);
+        Ok(Program {
+            child: Some(child),
+            stdin,
+            lines,
+        })
+    }
+
+    /// Sends `text` (whole lines); false once the program's input is closed.
+    pub fn send(&mut self, text: &str) -> bool {
+        match self.stdin.as_mut() {
+            Some(stdin) => stdin.send(text.to_owned()).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The program's next line, waiting at most `limit`.
+    pub fn answer(&mut self, limit: Duration) -> Answer {
+        let Some(lines) = self.lines.as_ref() else {
+            return Answer::Closed;
+        };
+        match lines.recv_timeout(limit) {
+            Ok(Output::Line(text)) => Answer::Line(text),
+            Ok(Output::TooLong(n)) => Answer::TooLong(n),
+            Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => Answer::Closed,
+            Err(RecvTimeoutError::Timeout) => Answer::Timeout,
+        }
+    }
+
+    /// Kills the program (and waits for it, so that no zombie is left).
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Closes the program's input and waits up to `grace` for it to exit, then kills it.
+    pub fn finish(&mut self, grace: Duration) {
+        self.stdin = None;
+        if let Some(mut child) = self.child.take() {
+            let deadline = Instant::now() + grace;
+            loop {
+                match child.try_wait() {
+                    Ok(Some(_)) => return,
+                    Ok(None) if Instant::now() < deadline => {
+                        thread::sleep(Duration::from_millis(5))
+                    }
+                    _ => {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The time an Amazes program has for one answer (the 2010 limit is unknown: rules doc A7).
+pub const AMAZES_TURN_LIMIT: Duration = Duration::from_secs(1);
+
+/// Added to the time limit of a program's first answer of a game: starting the program (an
+/// interpreter loading, say) is not counted against its first move.
+pub const STARTUP_GRACE: Duration = Duration::from_secs(10);
+
+/// The command line after `cmd:`: the program and its arguments, split at whitespace.
+pub fn command_line(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// Whether `program` names a file (a path) or a file on `PATH` (a bare name).
+fn exists(program: &str) -> bool {
+    let path = std::path::Path::new(program);
+    if path.components().count() > 1 {
+        return path.is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(path).is_file()))
+}
+
+/// A program playing as a [`Bot`] in the game's original protocol: a fresh process per game,
+/// killed when the game is over (or when the bot is dropped).
+pub struct ProgramBot {
+    name: String,
+    command: Vec<String>,
+    stderr: Option<PathBuf>,
+    turn_limit: Duration,
+    startup_grace: Duration,
+    program: Option<Program>,
+    /// The fault of the current game, once the program had one.
+    fault: Option<String>,
+    /// Answers asked for in the current game.
+    turns: u64,
+}
+
+impl ProgramBot {
+    /// The program `command` (program and arguments), named `name` in tables.
+    pub fn new(name: impl Into<String>, command: Vec<String>) -> ProgramBot {
+        ProgramBot {
+            name: name.into(),
+            command,
+            stderr: None,
+            turn_limit: AMAZES_TURN_LIMIT,
+            startup_grace: STARTUP_GRACE,
+            program: None,
+            fault: None,
+            turns: 0,
+        }
+    }
+
+    /// The bot of `cmd:PROGRAM ARG...` (the text after `cmd:`), named `cmd:` and the program's
+    /// file name.
+    ///
+    /// A program that does not exist is an error here, before any game starts.
+    pub fn from_command_line(text: &str) -> Result<ProgramBot, ProgramError> {
+        let command = command_line(text);
+        let program = command.first().ok_or(ProgramError::Empty)?;
+        if !exists(program) {
+            return Err(ProgramError::NotFound {
+                program: program.clone(),
+            });
+        }
+        let file = std::path::Path::new(program)
+            .file_name()
+            .map_or_else(|| program.clone(), |f| f.to_string_lossy().into_owned());
+        Ok(ProgramBot::new(format!("cmd:{file}"), command))
+    }
+
+    /// Writes the program's standard error to `path` (one file per seat), not nowhere.
+    #[must_use]
+    pub fn stderr_to(mut self, path: PathBuf) -> ProgramBot {
+        self.stderr = Some(path);
+        self
+    }
+
+    /// The time the program has for one answer.
+    #[must_use]
+    pub fn turn_limit(mut self, limit: Duration) -> ProgramBot {
+        self.turn_limit = limit;
+        self
+    }
+
+    /// Extra time for the first answer of a game (default [`STARTUP_GRACE`]).
+    #[must_use]
+    pub fn startup_grace(mut self, grace: Duration) -> ProgramBot {
+        self.startup_grace = grace;
+        self
+    }
+
+    fn restart(&mut self) {
+        if let Some(mut old) = self.program.take() {
+            old.kill();
+        }
+        self.fault = None;
+        self.turns = 0;
+        match Program::spawn(&self.command, self.stderr.as_ref()) {
+            Ok(program) => self.program = Some(program),
+            Err(error) => self.fault = Some(format!("crash: cannot start: {error}")),
+        }
+    }
+
+    /// Records `fault` (the first of the game) and kills the program.
+    fn faulted(&mut self, fault: String) {
+        self.fault.get_or_insert(fault);
+        if let Some(program) = self.program.as_mut() {
+            program.kill();
+        }
+    }
+}
+
+#[cfg(feature = "amazes")]
+impl Bot<amazes::Game> for ProgramBot {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, _game: &amazes::Game, _player: usize, _seed: u64) {
+        self.restart();
+    }
+
+    /// The CodeCup judge's turn: `Start` before Red's first view, the view's 5 lines, one move
+    /// line back within the limit. A fault hands the player to the jury for the rest of the game
+    /// (`Action::Fault`: `T` every turn, score 0).
+    fn act(&mut self, _game: &amazes::Game, view: &amazes::View, player: usize) -> amazes::Action {
+        use amazes::{Action, Fault};
+        if self.fault.is_some() {
+            return Action::Fault(Fault::Crash);
+        }
+        let Some(program) = self.program.as_mut() else {
+            return Action::Fault(Fault::Crash);
+        };
+        let mut text = String::new();
+        if player == 0 && self.turns == 0 {
+            text.push_str("Start\n");
+        }
+        text.push_str(&view.to_string());
+        self.turns += 1;
+        let limit = if self.turns == 1 {
+            self.turn_limit.saturating_add(self.startup_grace)
+        } else {
+            self.turn_limit
+        };
+        let action = if program.send(&text) {
+            match program.answer(limit) {
+                Answer::Line(line) => Action::from_line(&line),
+                Answer::TooLong(n) => Action::Fault(Fault::TooLong(n)),
+                Answer::Closed => Action::Fault(Fault::Crash),
+                Answer::Timeout => Action::Fault(Fault::Timeout),
+            }
+        } else {
+            Action::Fault(Fault::Crash)
+        };
+        if let Action::Fault(fault) = &action {
+            let kind = match fault {
+                Fault::Crash => "crash",
+                Fault::Timeout => "silence",
+                Fault::TooLong(_) => "flood",
+                _ => "garbage",
+            };
+            self.faulted(format!("{kind}: turn {}: {fault}", self.turns));
+        }
+        action
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.fault.clone()
+    }
+}
