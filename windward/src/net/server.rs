@@ -1211,6 +1211,7 @@ impl Io {
         let deadline = deadline_after(self.config.flush_timeout);
         let mut writing = Vec::new();
         let mut reading = Vec::new();
+        let mut streams = Vec::new();
         for (seat, p) in self.players.iter_mut().enumerate() {
             if let Player::Remote(r) = std::mem::replace(p, Player::Gone) {
                 // From now on the reader hands nothing on, and reads on to the end of the stream.
@@ -1219,7 +1220,9 @@ impl Io {
                 writing.push(r.conn);
                 reading.push(r.conn);
                 // Dropping the queue's sender ends the writer once it has written the rest.
-                drop(r);
+                let Remote { stream, queue, .. } = r;
+                drop(queue);
+                streams.push(stream);
             }
         }
         // Late messages of a live client are ignored: they free nothing that is waited for.
@@ -1248,6 +1251,10 @@ impl Io {
                 Ok(_) => {}
                 Err(_) => break,
             }
+        }
+        // What is left is given up: the readers still reading stop.
+        for s in streams {
+            let _ = s.shutdown(Shutdown::Both);
         }
         if !writing.is_empty() {
             log(
