@@ -200,3 +200,26 @@ fn overflowing_limits_are_clamped_not_a_panic_or_an_abort() {
         assert_eq!(wrapper.fault(), None);
     }
 }
+
+/// A program slow to start (a second before its first answer, as an interpreter on a busy
+/// machine) gets the start-up grace on its first turn only: a later turn as slow times out.
+#[test]
+fn the_startup_grace_covers_the_first_answer_only() {
+    let short = Limits {
+        turn_time: SHORT_TURN,
+        ..limits()
+    };
+    let slow = r#"while read l; do if [ "$l" = "NEW TURN" ]; then sleep 1; echo "S 0 0"; echo "S 0 0"; fi; done"#;
+    let game = Game::default();
+    let mut wrapper = Wrapper::spawn(Command::new("sh").arg("-c").arg(slow), &game, short)
+        .expect("sh starts")
+        .with_startup_grace(Duration::from_secs(60));
+    let action = one_turn(&game, &mut wrapper);
+    assert_eq!(action.moves, [Some(Move::slide(Direction::S)); 2]);
+    assert_eq!(wrapper.fault(), None);
+    assert_eq!(one_turn(&game, &mut wrapper), Action::none());
+    assert!(matches!(
+        wrapper.fault(),
+        Some(Fault::Timeout { round: 1, .. })
+    ));
+}

@@ -335,6 +335,47 @@ fn the_python_amazes_sample_plays_without_a_fault() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The Python sample Dogfight bot (`examples/programs/dogfight/bot.py`, standard library only)
+/// plays a short match against `random` in the original wrapper protocol: it never writes a line
+/// the controller cannot read, never crashes, and wins most fights (it looks one move ahead for
+/// shots and danger; `random` often flies into walls). A turn over the 1 s limit on a very busy
+/// machine would be a timeout, which is not what this test is about, so only the other faults count.
+#[test]
+fn the_python_dogfight_sample_speaks_the_wrapper_protocol_and_wins() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/dogfight/bot.py");
+    let out = play(&[
+        "dogfight",
+        "--games",
+        "10",
+        "--quiet",
+        "--jobs",
+        "1",
+        "--bots",
+        &format!("cmd:{bot},random"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for fault in [
+        "crash",
+        "garbage",
+        "oversized",
+        "not reading",
+        "not-reading",
+        "io",
+    ] {
+        assert!(
+            !stdout.contains(&format!(" {fault}")),
+            "a {fault} fault: {stdout}"
+        );
+    }
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("cmd:"))
+        .expect("the program's row");
+    let wins: u32 = row.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(wins >= 6, "{stdout}");
+}
+
 /// `play dogfight --bots cmd:PROGRAM ARG...`: the command line's arguments reach the program
 /// (before the original's `<arena size> <rounds>`), and a program that exits at once has its
 /// faults counted per bot in the table.

@@ -240,6 +240,10 @@ pub struct Wrapper {
     child: Option<Child>,
     /// The fault of the current fight: a fatal one stays for every later fight.
     fault: Option<Fault>,
+    /// Extra time for the program's first answer ([`Wrapper::with_startup_grace`]).
+    startup_grace: Duration,
+    /// Whether the program has been asked for a turn yet.
+    asked: bool,
 }
 
 impl Wrapper {
@@ -267,6 +271,8 @@ impl Wrapper {
             output: Some(lines),
             child: None,
             fault: None,
+            startup_grace: Duration::ZERO,
+            asked: false,
         };
         wrapper.send(
             &[Message::NewContest {
@@ -297,6 +303,15 @@ impl Wrapper {
         let mut wrapper = Wrapper::new(game, stdout, stdin, limits);
         wrapper.child = Some(child);
         Ok(wrapper)
+    }
+
+    /// Gives the program `grace` more than [`Limits::turn_time`] for its first answer (at most
+    /// [`Limits::MAX_TURN_TIME`]): an interpreter's start-up on a busy machine can take longer
+    /// than a turn, and the original controller had no time limit at all. Later turns get
+    /// `turn_time` alone.
+    pub fn with_startup_grace(mut self, grace: Duration) -> Wrapper {
+        self.startup_grace = grace.min(Limits::MAX_TURN_TIME);
+        self
     }
 
     /// The limits in force (the ones given, [`clamped`](Limits::clamped)).
@@ -439,7 +454,13 @@ impl Bot for Wrapper {
         let round = state.round.saturating_add(1);
         let seen = game.observe(state, side);
         self.send(&turn_messages(game, &seen, Side::P1), round);
-        let deadline = Instant::now() + self.limits.turn_time;
+        let grace = if self.asked {
+            Duration::ZERO
+        } else {
+            self.startup_grace
+        };
+        self.asked = true;
+        let deadline = Instant::now() + self.limits.turn_time + grace;
         let first = self.receive(deadline, round);
         let second = self.receive(deadline, round);
         if !self.is_running() {

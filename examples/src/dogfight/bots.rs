@@ -757,8 +757,10 @@ pub const BOTS: [(&str, &str); 6] = [
 
 /// An external bot program driven through the original wrapper protocol
 /// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM ARG... <arena size> <rounds>` with the
-/// wrapper's default [`Limits`] (1 s per turn, 1024-byte lines). The process is killed when the
-/// bot gives up on it (a timeout, crash, oversized line or unread input) or is dropped.
+/// wrapper's default [`Limits`] (1 s per turn, 1024-byte lines) and 10 s more for its first answer
+/// ([`arena::program::STARTUP_GRACE`], for an interpreter's start-up on a busy machine). The
+/// process is killed when the bot gives up on it (a timeout, crash, oversized line or unread
+/// input) or is dropped.
 #[derive(Debug)]
 pub struct ProgramBot {
     wrapper: Wrapper,
@@ -781,7 +783,8 @@ impl ProgramBot {
             .split_first()
             .ok_or_else(|| arena::program::ProgramError::Empty.to_string())?;
         let wrapper = Wrapper::spawn(Command::new(program).args(args), game, limits)
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?
+            .with_startup_grace(arena::program::STARTUP_GRACE);
         Ok(ProgramBot { wrapper })
     }
 
