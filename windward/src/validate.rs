@@ -5,11 +5,15 @@ use pathfind::tree::InvalidState;
 
 use crate::game::Game;
 use crate::geometry::Point;
-use crate::movement::{Vehicle, map_to_tile, movements};
+use crate::movement::{MAX_STRAIGHT_SPEED, Vehicle, map_to_tile, movements};
 use crate::state::{
     CARD_TICKS, Card, CompanyId, DECK_SIZE, FULL_COFFEE, NUM_COMPANIES, NUM_PASSENGERS,
     NUM_PLAYERS, PassengerId, PlayerId, State,
 };
+
+/// The most steps a car may have left to drive between two ticks: one tick accrues at most one
+/// step (speed 6 over 6) on top of less than one carried over, so a valid state holds 0, 1 or 2.
+const MAX_STEPS_PENDING: i32 = 2;
 
 /// The most cards a hand holds (a deck of [`DECK_SIZE`] drawn to the end).
 const MAX_CARDS: usize = DECK_SIZE;
@@ -255,6 +259,32 @@ fn vehicle(game: &Game, field: &str, v: &Vehicle) -> Result<(), InvalidState> {
                 "a finite number",
             ));
         }
+    }
+    // Between ticks `accrue` leaves the fractional part of the accrued steps (E:349-355) and at
+    // most a step or two to drive; the speed never passes the straight top speed. A hostile
+    // value beyond these overflowed the movement pass's step sum (the long fuzz run found
+    // `accrued = 2147483647`).
+    let top = MAX_STRAIGHT_SPEED as f32;
+    if !(0.0..=top).contains(&motion.raw_speed) {
+        return Err(InvalidState::new(
+            format!("{field}.motion.raw_speed"),
+            motion.raw_speed,
+            format!("0 to {top} (the straight top speed)"),
+        ));
+    }
+    if !(0.0..1.0).contains(&motion.accrued) {
+        return Err(InvalidState::new(
+            format!("{field}.motion.accrued"),
+            motion.accrued,
+            "the fraction of a step left by the last tick, in [0, 1)",
+        ));
+    }
+    if !(0..=MAX_STEPS_PENDING).contains(&motion.steps_remaining) {
+        return Err(InvalidState::new(
+            format!("{field}.motion.steps_remaining"),
+            motion.steps_remaining,
+            format!("0 to {MAX_STEPS_PENDING}"),
+        ));
     }
     if !(0..=CARD_TICKS).contains(&motion.ticks_to_fix_flat) {
         return Err(InvalidState::new(

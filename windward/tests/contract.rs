@@ -310,3 +310,29 @@ fn deserialized_states_with_foreign_ids_and_positions_are_refused() {
         "players[2].car.vehicle.location.pos"
     );
 }
+
+/// Issue 22, found by the long fuzz run: accrued steps of 2147483647 in a deserialized state made
+/// the movement pass's sum of pending steps overflow. `validate` bounds the speed model.
+#[test]
+fn deserialized_states_with_impossible_speeds_are_refused() {
+    let game = short_game(300);
+    let mut state = game.initial_state(3);
+    let wait = vec![Action::Wait; NUM_PLAYERS];
+    for _ in 0..200 {
+        tree::Game::advance(&game, &mut state, &wait);
+        assert_eq!(game.validate(&state), Ok(()));
+    }
+    let cases: [(&str, fn(&mut windward::movement::Motion)); 4] = [
+        ("accrued", |m| m.accrued = 2_147_483_647.0),
+        ("accrued", |m| m.accrued = -0.5),
+        ("raw_speed", |m| m.raw_speed = 1e9),
+        ("steps_remaining", |m| m.steps_remaining = i32::MAX),
+    ];
+    for (name, corrupt) in cases {
+        let mut hostile = state.clone();
+        corrupt(&mut hostile.players[1].car.vehicle.motion);
+        let read: State = serde_json::from_str(&serde_json::to_string(&hostile).unwrap()).unwrap();
+        let error = game.validate(&read).unwrap_err();
+        assert_eq!(error.field, format!("players[1].car.vehicle.motion.{name}"));
+    }
+}
