@@ -322,7 +322,8 @@ fn deserialized_states_with_impossible_speeds_are_refused() {
         tree::Game::advance(&game, &mut state, &wait);
         assert_eq!(game.validate(&state), Ok(()));
     }
-    let cases: [(&str, fn(&mut windward::movement::Motion)); 4] = [
+    type Corrupt = fn(&mut windward::movement::Motion);
+    let cases: [(&str, Corrupt); 4] = [
         ("accrued", |m| m.accrued = 2_147_483_647.0),
         ("accrued", |m| m.accrued = -0.5),
         ("raw_speed", |m| m.raw_speed = 1e9),
