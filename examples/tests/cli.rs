@@ -311,7 +311,7 @@ fn amazes_programs_play_with_cmd() {
 }
 
 /// The Python sample bot (`examples/programs/amazes/bot.py`, standard library only) plays a short
-/// match against an example bot without a fault.
+/// match against an example bot without a protocol fault.
 #[test]
 fn the_python_amazes_sample_plays_without_a_fault() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/amazes/bot.py");
@@ -331,7 +331,15 @@ fn the_python_amazes_sample_plays_without_a_fault() {
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("amazes: 2 games"), "{stdout}");
     let results = std::fs::read_to_string(&file).unwrap();
-    assert!(!stdout.contains("faults"), "no fault: {stdout}\n{results}");
+    // A turn over the 1 s limit on a very busy machine is `silence`, which is not what this test
+    // is about (and made it fail now and then on a loaded machine); any other fault is a protocol
+    // error of the program or of the judge.
+    for kind in ["crash:", "flood:", "garbage:"] {
+        assert!(
+            !results.contains(kind),
+            "a {kind} fault: {stdout}\n{results}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
