@@ -4,17 +4,21 @@
 pub mod action;
 pub mod client;
 pub mod cloud;
+pub mod contract;
 pub mod error;
+pub mod physics;
 pub mod protocol;
 pub mod replay;
 pub mod rules;
 pub mod server;
+pub mod setup;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
-pub mod tree;
+mod sweep;
+mod update;
 
 pub use action::{Action, Actions, Event, Events};
 pub use cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};

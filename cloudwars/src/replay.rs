@@ -8,7 +8,6 @@
 //! `play verify cloudwars` command and users share this code.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use pathfind::replay::{Summary as ReplaySummary, VerifyError};
@@ -20,44 +19,9 @@ use crate::cloud::{Color, Player, Vec2};
 use crate::rules::{CloudSpec, Game};
 use crate::state::{Config, State};
 
-/// The first difference between a replay and its recording.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
-    /// Which trace (scenario or micro-case name).
-    pub trace: String,
-    /// The iteration (number of updates done) where it differs.
-    pub iteration: u64,
-    /// What differs.
-    pub field: String,
-    /// The recorded value.
-    pub expected: String,
-    /// Our value.
-    pub got: String,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: iteration {}: {}: expected {}, got {}",
-            self.trace, self.iteration, self.field, self.expected, self.got
-        )
-    }
-}
-
-impl std::error::Error for Mismatch {}
-
-impl From<Mismatch> for pathfind::replay::Mismatch {
-    fn from(m: Mismatch) -> pathfind::replay::Mismatch {
-        pathfind::replay::Mismatch {
-            trace: m.trace,
-            step: m.iteration,
-            field: m.field,
-            expected: m.expected,
-            got: m.got,
-        }
-    }
-}
+/// The first difference between a replay and its recording: the workspace's one mismatch type
+/// (its `step` is the number of updates done).
+pub use pathfind::replay::Mismatch;
 
 /// The most updates a scenario may declare (`iterations`). The golden scenarios run 4 000; a
 /// real game ends by timeout after `3 * 60 * 60 = 10 800`. Each update also needs its recorded
@@ -326,7 +290,7 @@ fn apply_recorded(
     if got != ok {
         return Err(ReplayError::from(Mismatch {
             trace: trace.to_owned(),
-            iteration,
+            step: iteration,
             field: format!("{action:?} by {player} accepted"),
             expected: ok.to_string(),
             got: got.to_string(),
@@ -348,7 +312,7 @@ fn compare_clouds(
     let mismatch = |field: String, expected: String, got: String| {
         ReplayError::from(Mismatch {
             trace: trace.to_owned(),
-            iteration,
+            step: iteration,
             field,
             expected,
             got,
@@ -413,7 +377,7 @@ fn compare_tick(
     let mismatch = |field: &str, expected: String, got: String| {
         ReplayError::from(Mismatch {
             trace: trace.to_owned(),
-            iteration,
+            step: iteration,
             field: field.to_owned(),
             expected,
             got,
@@ -660,7 +624,7 @@ pub fn check_kill_ring(json: &str) -> Result<usize, ReplayError> {
         if want.to_bits() != ours.to_bits() {
             return Err(ReplayError::from(Mismatch {
                 trace: "kill_ring_vectors".into(),
-                iteration: 0,
+                step: 0,
                 field: format!("vector {i} (angle {})", i * 10),
                 expected: format!("{want:?}"),
                 got: format!("{ours:?}"),
@@ -686,7 +650,7 @@ pub fn verify_files<P: AsRef<Path>>(files: &[P]) -> Result<ReplaySummary, Verify
         let path = file.as_ref();
         let name = path.to_string_lossy();
         let failed = |e: ReplayError| match e {
-            ReplayError::Mismatch(m) => VerifyError::from(pathfind::replay::Mismatch::from(*m)),
+            ReplayError::Mismatch(m) => VerifyError::Mismatch(m),
             other => VerifyError::Format {
                 path: path.to_owned(),
                 message: other.to_string(),

@@ -214,7 +214,7 @@ pub struct State {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     pub(crate) rank: Vec<u16>,
-    pub(crate) xs: Vec<crate::rules::SweepKey>,
+    pub(crate) xs: Vec<crate::sweep::SweepKey>,
     pub(crate) marks: Vec<u64>,
     pub(crate) radius: Vec<f32>,
     pub(crate) radius_of: Vec<u32>,
@@ -241,7 +241,7 @@ pub(crate) struct Still {
 
 impl Scratch {
     /// Keeps a sweep's buffers for the next update; returns its order (for `State::sweep`).
-    pub(crate) fn put_back(&mut self, buffers: crate::rules::SweepBuffers) -> Vec<u16> {
+    pub(crate) fn put_back(&mut self, buffers: crate::sweep::SweepBuffers) -> Vec<u16> {
         self.rank = buffers.rank;
         self.xs = buffers.xs;
         self.marks = buffers.marks;

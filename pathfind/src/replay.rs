@@ -65,6 +65,8 @@ impl fmt::Display for Mismatch {
     }
 }
 
+impl std::error::Error for Mismatch {}
+
 /// Why a replay did not end in a [`Summary`].
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {

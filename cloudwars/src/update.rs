@@ -1,0 +1,506 @@
+//! One iteration, `World.Update()` (§2): every cloud moves, damps, absorbs and bounces in list
+//! order, dead rainclouds are dropped, the statistics and the win flag recomputed; with the
+//! still-world shortcut that skips the physics of a world proven at rest.
+
+use crate::cloud::Cloud;
+use crate::physics::{absorb_range, bounce, move_axis};
+use crate::setup::Game;
+use crate::state::{Leader, State};
+use crate::sweep::{SWEEP_MIN_CLOUDS, Sweep, SweepBuffers};
+
+impl Game {
+    /// One iteration, `World.Update()` (`core/world.go:244-280`): every cloud in list order moves,
+    /// damps, absorbs and bounces; dead rainclouds are dropped (dead players kept); the
+    /// statistics and the win flag are recomputed.
+    ///
+    /// Above a dozen clouds the absorption step only examines pairs whose x-distance allows a
+    /// touch (a sweep along x kept sorted across updates). The sweep is conservative and falls
+    /// back to the full scan whenever a cloud grows during its own absorption, so results are
+    /// bit-identical to [`update_all_pairs`](Game::update_all_pairs).
+    pub fn update(&self, state: &mut State) {
+        self.update_pass(state, true);
+    }
+
+    /// The same update comparing every pair, as the original does. For tests and benchmarks.
+    pub fn update_all_pairs(&self, state: &mut State) {
+        self.update_pass(state, false);
+    }
+
+    fn update_pass(&self, state: &mut State, prune: bool) {
+        let speed_up = if self.config.sim_speed_up == 0 {
+            1
+        } else {
+            self.config.sim_speed_up
+        };
+        let k = 0.1f32 * speed_up as f32;
+        let width = self.config.width as f32;
+        let height = self.config.height as f32;
+        let n = state.clouds.len();
+        if prune && still_update(state, k, width, height) {
+            return self.finish(state);
+        }
+        // Whether this update can prove the world still (see `still_update`): nothing moves,
+        // bounces or is dropped; the sweep then tells whether any two clouds touch.
+        let candidate =
+            prune && n >= SWEEP_MIN_CLOUDS && still_candidate(&state.clouds, k, width, height);
+
+        let mut scratch = std::mem::take(&mut state.scratch);
+        scratch.still.valid = false;
+        // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
+        let cap = state.clouds.capacity().max(n);
+        if scratch.new_index.capacity() < cap {
+            scratch
+                .new_index
+                .reserve_exact(cap - scratch.new_index.len());
+        }
+        if scratch.kept.capacity() < cap.div_ceil(64) {
+            scratch
+                .kept
+                .reserve_exact(cap.div_ceil(64) - scratch.kept.len());
+        }
+        let buffers = SweepBuffers {
+            order: std::mem::take(&mut state.sweep),
+            xs: std::mem::take(&mut scratch.xs),
+            rank: std::mem::take(&mut scratch.rank),
+            marks: std::mem::take(&mut scratch.marks),
+            radius: std::mem::take(&mut scratch.radius),
+            radius_of: std::mem::take(&mut scratch.radius_of),
+        };
+        let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
+            match Sweep::prepare(&state.clouds, buffers) {
+                Ok(sweep) => Some(sweep),
+                Err(buffers) => {
+                    state.sweep = scratch.put_back(buffers);
+                    None
+                }
+            }
+        } else {
+            state.sweep = scratch.put_back(buffers);
+            None
+        };
+
+        let mut kept = std::mem::take(&mut scratch.kept);
+        kept.clear();
+        kept.resize(n.div_ceil(64), 0);
+        let mut world_vapor = 0.0f32;
+        let mut alive = 0u32;
+        for i in 0..n {
+            let clouds = &mut state.clouds[..];
+            if clouds[i].is_dead() {
+                // Dead at the start of its update: zeroed, no movement, no bounce
+                // (core/cloud.go:71-74).
+                clouds[i].vapor = 0.0;
+                if let Some(sw) = &mut sweep {
+                    sw.radius[i] = 0.0;
+                    sw.radius_of[i] = 0;
+                    sw.sync_radius(i);
+                }
+            } else {
+                {
+                    let c = &mut clouds[i];
+                    // Move with the pre-damping velocity, then damp (core/cloud.go:78-86).
+                    (c.pos.x, c.vel.x) = move_axis(c.pos.x, c.vel.x, k);
+                    (c.pos.y, c.vel.y) = move_axis(c.pos.y, c.vel.y, k);
+                }
+                let r = match &mut sweep {
+                    Some(sw) => {
+                        sw.reposition(clouds, i);
+                        sw.absorb(clouds, i);
+                        sw.radius[i]
+                    }
+                    None => {
+                        absorb_range(clouds, i, 0);
+                        clouds[i].radius()
+                    }
+                };
+                // The column entry is up to date unless the bounce moved the cloud.
+                if bounce(&mut clouds[i], r, width, height)
+                    && let Some(sw) = &mut sweep
+                {
+                    sw.reposition(clouds, i);
+                }
+            }
+            let c = &state.clouds[i];
+            if !c.is_dead() || c.owner.is_some() {
+                kept[i / 64] |= 1 << (i % 64);
+                world_vapor += c.vapor;
+            }
+            if !c.is_dead() {
+                alive += 1;
+            }
+        }
+
+        // Drop the rainclouds that were dead right after their own update, keeping the order
+        // (nothing to do when every cloud stays, the usual case).
+        let survivors: u32 = kept.iter().map(|w| w.count_ones()).sum();
+        if survivors as usize != n {
+            let mut new_index = std::mem::take(&mut scratch.new_index);
+            new_index.clear();
+            let mut write = 0usize;
+            for read in 0..n {
+                new_index.push(write as u16);
+                if kept[read / 64] & (1 << (read % 64)) != 0 {
+                    state.clouds[write] = state.clouds[read];
+                    write += 1;
+                }
+            }
+            state.clouds.truncate(write);
+            if let Some(sw) = &mut sweep {
+                // Keep the order (and its x column) of the survivors, renumbered.
+                let mut w = 0;
+                for r in 0..sw.order.len() {
+                    let i = sw.order[r] as usize;
+                    if kept[i / 64] & (1 << (i % 64)) != 0 {
+                        sw.order[w] = new_index[i];
+                        sw.xs[w] = sw.xs[r];
+                        w += 1;
+                    }
+                }
+                sw.order.truncate(w);
+                sw.xs.truncate(w);
+            }
+            scratch.new_index = new_index;
+        }
+        if let Some(sw) = sweep {
+            if candidate && !sw.touched && survivors as usize == n {
+                // Nothing moved, bounced, touched or died: only the velocities changed, and
+                // the next updates will do the same (see `still_update`).
+                let still = &mut scratch.still;
+                if still.keys.capacity() < cap {
+                    still.keys.reserve_exact(cap - still.keys.len());
+                }
+                still.keys.clear();
+                still.keys.extend(state.clouds.iter().map(still_key));
+                still.board = [width.to_bits(), height.to_bits()];
+                still.world_vapor = world_vapor;
+                still.alive = alive;
+                still.valid = true;
+            }
+            state.sweep = scratch.put_back(sw.into_buffers());
+        }
+        scratch.kept = kept;
+        state.scratch = scratch;
+
+        state.world_vapor = world_vapor;
+        state.alive = alive;
+        self.finish(state);
+    }
+
+    /// The end of every update: the counter, then the win test.
+    fn finish(&self, state: &mut State) {
+        state.iteration = state.iteration.saturating_add(1);
+        let (win, leader) = self.is_winner(state);
+        state.win = win;
+        state.leader = leader;
+    }
+
+    /// The win test (`core/world.go:295-329`), run at the end of every update.
+    fn is_winner(&self, state: &State) -> (bool, Leader) {
+        let mut best: Option<&Cloud> = None;
+        for c in &state.clouds {
+            if c.owner.is_some() && !c.is_dead() && best.is_none_or(|b| c.vapor > b.vapor) {
+                best = Some(c);
+            }
+        }
+        let Some(best) = best else {
+            return (true, Leader::NoPlayerAlive);
+        };
+        let leader = Leader::Player(best.owner.expect("players only"));
+        if i128::from(state.iteration) > i128::from(self.config.max_iterations()) {
+            return (true, leader);
+        }
+        // f32, left to right; strictly more than 51 (51/100*100 is exactly 51: no win).
+        (best.vapor / state.world_vapor * 100.0 > 51.0, leader)
+    }
+}
+
+/// What a still world's proof depends on for one cloud: the bits of its position and vapor and
+/// its owner (a raincloud or a player: only dead rainclouds are dropped).
+#[inline]
+fn still_key(c: &Cloud) -> [u32; 4] {
+    let owner = c.owner.map_or(u32::MAX, |p| u32::from(p.0));
+    [
+        c.pos.x.to_bits(),
+        c.pos.y.to_bits(),
+        c.vapor.to_bits(),
+        owner,
+    ]
+}
+
+/// Whether an update of these clouds moves and bounces nothing and drops nothing: every living
+/// cloud's move leaves its position's bits as they are and none of the four bounce tests fires
+/// (they read only the position, the radius and the board), and every dead cloud is a player's
+/// with vapor `+0.0` (an update zeroes a dead cloud's vapor and drops dead rainclouds).
+/// Velocities may be anything: the moves are computed exactly as the update does.
+fn still_candidate(clouds: &[Cloud], k: f32, width: f32, height: f32) -> bool {
+    clouds.iter().all(|c| {
+        if c.is_dead() {
+            return c.owner.is_some() && c.vapor.to_bits() == 0;
+        }
+        let r = c.radius();
+        unmoved(c, k)
+            && !(c.pos.x < r || c.pos.y < r || c.pos.x + r > width || c.pos.y + r > height)
+    })
+}
+
+/// Whether cloud `c`'s move this update (with its current velocity) leaves its position's bits
+/// unchanged.
+#[inline(always)]
+fn unmoved(c: &Cloud, k: f32) -> bool {
+    let (x, _) = move_axis(c.pos.x, c.vel.x, k);
+    let (y, _) = move_axis(c.pos.y, c.vel.y, k);
+    x.to_bits() == c.pos.x.to_bits() && y.to_bits() == c.pos.y.to_bits()
+}
+
+/// The still-world shortcut: an update of a world proven still changes only the velocities
+/// (each living cloud's damped, as its move computes it) and the counters. Returns `false`,
+/// changing nothing, when the proof does not apply.
+///
+/// Why it is exact. An update proves the world still (`Still::valid`) when, at its start,
+/// [`still_candidate`] held and then its sweep found no two living clouds touching. In such an
+/// update no position, vapor or list entry changes: each move is a no-op, no bounce fires, the
+/// sweep (exact, see [`Sweep`]) tested every living pair against the start geometry, and no
+/// cloud is dropped or zeroed. The bounce tests, the touch tests and the drop rule read only
+/// positions, vapors, owners and the board, which the keys record. So while every key and the
+/// board still match, they give the same answers; the only thing left to check is that each
+/// move is still a no-op with the velocity the cloud has now, which is done here, exactly,
+/// for every cloud. The statistics (`world_vapor`, `alive`) depend on the vapors only, so they
+/// are those the proving update computed.
+fn still_update(state: &mut State, k: f32, width: f32, height: f32) -> bool {
+    let still = &state.scratch.still;
+    if !still.valid
+        || still.board != [width.to_bits(), height.to_bits()]
+        || still.keys.len() != state.clouds.len()
+    {
+        return false;
+    }
+    for (c, key) in state.clouds.iter().zip(&still.keys) {
+        if still_key(c) != *key || !(c.is_dead() || unmoved(c, k)) {
+            return false;
+        }
+    }
+    for c in &mut state.clouds {
+        if !c.is_dead() {
+            c.vel.x = move_axis(c.pos.x, c.vel.x, k).1;
+            c.vel.y = move_axis(c.pos.y, c.vel.y, k).1;
+        }
+    }
+    state.world_vapor = still.world_vapor;
+    state.alive = still.alive;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::fixtures::*;
+    use crate::*;
+    use rand::Rng;
+
+    #[test]
+    fn the_iteration_counter_saturates_instead_of_wrapping() {
+        let g = game(100, 100);
+        let mut s = g
+            .world_from_clouds(&[storm("P", 50.0, 50.0, 9.0)], 0)
+            .unwrap();
+        s.set_stats(u64::MAX, 9.0, 1, false, Leader::Unknown);
+        g.update(&mut s);
+        assert_eq!(s.iteration(), u64::MAX);
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::Timeout);
+    }
+
+    #[test]
+    fn movement_uses_pre_damping_velocity() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(&[rain(500.0, 500.0, 10.0, -5.0, 4.0)], 0)
+            .unwrap();
+        g.update(&mut s);
+        let c = s.clouds()[0];
+        assert_eq!(
+            c.pos,
+            Vec2::new(500.0 + 10.0 * 0.1f32, 500.0 + -5.0 * 0.1f32)
+        );
+        assert_eq!(c.vel, Vec2::new(10.0 * 0.999f32, -5.0 * 0.999f32));
+    }
+
+    #[test]
+    fn share_of_exactly_51_is_no_win_and_52_is() {
+        let g = game(1000, 1000);
+        for (share, win) in [(51.0, false), (52.0, true)] {
+            let mut s = g
+                .world_from_clouds(
+                    &[
+                        storm("P", 100.0, 100.0, share),
+                        rain(800.0, 800.0, 0.0, 0.0, 100.0 - share),
+                    ],
+                    0,
+                )
+                .unwrap();
+            g.update(&mut s);
+            assert_eq!(s.win_condition(), win);
+            assert_eq!(s.leader_name(), "P");
+        }
+    }
+
+    #[test]
+    fn no_player_alive_wins_at_once() {
+        let g = game(100, 100);
+        let mut s = g
+            .world_from_clouds(&[rain(50.0, 50.0, 0.0, 0.0, 4.0)], 0)
+            .unwrap();
+        assert_eq!(s.leader_name(), "");
+        g.update(&mut s);
+        assert!(s.win_condition());
+        assert_eq!(s.leader_name(), "no player alive");
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::NoPlayerAlive);
+    }
+
+    #[test]
+    fn dead_at_start_rainclouds_go_and_dead_players_stay() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(100.0, 100.0, 5.0, 0.0, 0.5),
+                    storm("P", 500.0, 500.0, 0.5),
+                    storm("Q", 800.0, 800.0, 10.0),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 2);
+        assert_eq!(s.clouds()[0].vapor, 0.0);
+        // A dead-at-start cloud does not move.
+        assert_eq!(s.clouds()[0].pos, Vec2::new(500.0, 500.0));
+        assert_eq!(s.alive(), 1);
+        assert_eq!(s.leader_name(), "Q");
+    }
+
+    #[test]
+    fn a_cloud_killed_by_a_later_cloud_stays_one_more_iteration() {
+        let g = game(1000, 1000);
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    rain(500.0, 500.0, 0.0, 0.0, 4.0),
+                    rain(512.0, 500.0, -50.0, 0.0, 100.0),
+                ],
+                0,
+            )
+            .unwrap();
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 2);
+        assert_eq!(s.clouds()[0].vapor, 0.0);
+        assert_eq!(s.clouds()[1].vapor, 104.0);
+        // Sampled right after each cloud's own update: the small one still counted.
+        assert_eq!(s.alive(), 2);
+        assert_eq!(s.world_vapor(), 4.0 + 104.0);
+        g.update(&mut s);
+        assert_eq!(s.clouds().len(), 1);
+    }
+
+    #[test]
+    fn leader_ties_go_to_the_earlier_player_and_timeout_needs_more_than_180_per_speed() {
+        let g = Game::new(Config {
+            width: 1000,
+            height: 1000,
+            game_speed: 1,
+            sim_speed_up: 1,
+        })
+        .unwrap();
+        let mut s = g
+            .world_from_clouds(
+                &[
+                    storm("A", 200.0, 200.0, 100.0),
+                    storm("B", 700.0, 700.0, 100.0),
+                ],
+                0,
+            )
+            .unwrap();
+        for _ in 0..180 {
+            g.update(&mut s);
+            assert!(!s.win_condition());
+            assert_eq!(s.leader_name(), "A");
+        }
+        g.update(&mut s);
+        assert!(s.win_condition());
+        assert_eq!(g.outcome(&s).unwrap().reason, WinReason::Timeout);
+        assert_eq!(g.outcome(&s).unwrap().winner, Some(PlayerId(0)));
+    }
+
+    /// A world that comes to rest: tiny velocities on a board of separated clouds, one cloud
+    /// pressed against each wall (rounding may make a bounce fire every update there), a dead
+    /// player.
+    fn resting_world(g: &Game, seed: u64) -> State {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut specs = Vec::new();
+        for row in 0..4 {
+            for col in 0..6 {
+                let vx = (rng.random::<f32>() - 0.5) * 4e-5;
+                let vy = (rng.random::<f32>() - 0.5) * 4e-5;
+                let vapor = 4.0 + rng.random::<f32>() * 60.0;
+                let x = 60.0 + col as f32 * 50.0 + rng.random::<f32>() * 20.0;
+                let y = 60.0 + row as f32 * 50.0 + rng.random::<f32>() * 20.0;
+                specs.push(rain(x, y, vx, vy, vapor));
+            }
+        }
+        // Against the walls, drifting into them.
+        specs.push(rain(3.0, 30.0, -2e-6, 0.0, 9.0));
+        specs.push(rain(397.0, 200.0, 2e-6, 0.0, 9.0));
+        specs.push(rain(200.0, 297.0, 0.0, 2e-6, 9.0));
+        specs.push(rain(250.0, 7.0, 0.0, -2e-6, 49.0));
+        specs.push(storm("P", 350.0, 30.0, 30.0));
+        specs.push(storm("Dead", 20.0, 280.0, 0.0));
+        g.world_from_clouds(&specs, 0).unwrap()
+    }
+
+    #[test]
+    fn the_still_world_shortcut_gives_the_bits_of_the_full_update() {
+        let g = game(400, 300);
+        for seed in 0..3 {
+            let mut a = resting_world(&g, seed);
+            let mut b = a.clone();
+            let mut shortcuts = 0;
+            for it in 0..4000 {
+                if it == 3000 {
+                    // Wake one cloud up: the keys still match, its move no longer is a no-op.
+                    a.clouds_mut()[3].vel.x = 300.0;
+                    b.clouds_mut()[3].vel.x = 300.0;
+                }
+                if it == 3500 {
+                    // Change a vapor behind the shortcut's back.
+                    a.clouds_mut()[5].vapor += 200.0;
+                    b.clouds_mut()[5].vapor += 200.0;
+                }
+                shortcuts += u32::from(a.scratch.still.valid);
+                g.update(&mut a);
+                g.update_all_pairs(&mut b);
+                assert_eq!(a.float_hash(), b.float_hash(), "seed {seed} iteration {it}");
+                assert_eq!(a, b);
+                assert_eq!(a.world_vapor().to_bits(), b.world_vapor().to_bits());
+            }
+            // The shortcut was taken (the world rests after about 1 000 updates).
+            assert!(shortcuts > 1000, "seed {seed}: {shortcuts}");
+        }
+    }
+
+    #[test]
+    fn a_still_world_on_another_board_is_updated_in_full() {
+        let g = game(400, 300);
+        let mut a = resting_world(&g, 7);
+        for _ in 0..3000 {
+            g.update(&mut a);
+        }
+        assert!(a.scratch.still.valid);
+        // A narrower board: clouds at the right now bounce.
+        let small = game(300, 300);
+        let mut b = a.clone();
+        small.update(&mut a);
+        small.update_all_pairs(&mut b);
+        assert_eq!(a, b);
+        assert_ne!(a.clouds()[0..].len(), 0);
+    }
+}
