@@ -1,6 +1,7 @@
 //! Pictures of a state (feature `svg`): the maze as each player has discovered it, beside the
 //! referee's full view, as one SVG document appended to a reused buffer.
 
+use pathfind::palette::player_colour;
 use std::fmt::Write;
 
 use crate::game::{Game, Player, State};
@@ -12,8 +13,6 @@ const CELL: usize = 16;
 const GAP: usize = 24;
 /// Height of the caption line above each panel.
 const CAPTION: usize = 20;
-/// Player colours, Red then Blue.
-const COLOURS: [&str; 2] = ["#d62728", "#1f77b4"];
 
 /// Appends an SVG of `state` to `out`: three panels (the referee's maze with both players, then
 /// Red's and Blue's knowledge: discovered squares shaded, known walls drawn, unknown edges
@@ -111,14 +110,15 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
             let r = (cx - dx * h + dy * h, cy - dy * h - dx * h);
             let _ = write!(
                 out,
-                r#"<polygon class="player" data-player="{p:?}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/>"#,
+                r#"<polygon class="player" data-player="{}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/>"#,
+                p.index(),
                 tip.0,
                 tip.1,
                 l.0,
                 l.1,
                 r.0,
                 r.1,
-                COLOURS[p.index()]
+                player_colour(p.index())
             );
         }
         out.push_str("</g>");

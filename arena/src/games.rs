@@ -102,6 +102,14 @@ impl Playable for cloudwars::Game {
         cloudwars::svg::render(self, state, out);
     }
 
+    /// The colour the player chose (its storm's fill on the board).
+    fn player_colour(&self, state: &cloudwars::State, player: usize) -> String {
+        match state.players().get(player) {
+            Some(p) => cloudwars::svg::fill(p.color).to_owned(),
+            None => pathfind::palette::player_colour(player).to_owned(),
+        }
+    }
+
     /// Reads a golden scenario (`*.scenario.json`, or its `*.trace.jsonl`: the scenario beside it
     /// is read) and replays its commands: every state from the initial one to the last update.
     fn load_recording(path: &Path) -> Result<Recording<Self>, RecordingError> {

@@ -39,6 +39,15 @@ pub trait Playable: Game + Sync + Sized {
     /// Appends an SVG picture of `state` (a whole `<svg>` element) to `out`.
     fn render_svg(&self, state: &Self::State, out: &mut String);
 
+    /// Player `player`'s colour (CSS) in [`render_svg`](Playable::render_svg)'s pictures, which
+    /// the replay page's score table and chart use too. The default is the workspace's one
+    /// palette ([`pathfind::palette::player_colour`]); a game whose pictures colour a player
+    /// otherwise (CloudWars: the colour the player chose) says so here.
+    fn player_colour(&self, state: &Self::State, player: usize) -> String {
+        let _ = state;
+        pathfind::palette::player_colour(player).to_owned()
+    }
+
     /// Reads a recorded game (a trace file in one of the crate's formats) as the game it was played
     /// in, the players' names, and its states from the first to the last. The default: the game
     /// has no recording format.

@@ -321,6 +321,13 @@ impl<W: Write> Page<W> {
             }
             self.string(name)?;
         }
+        self.out.write_all(b"],\"colours\":[")?;
+        for player in 0..players {
+            if player > 0 {
+                self.out.write_all(b",")?;
+            }
+            self.string(&game.player_colour(last_state, player))?;
+        }
         self.out.write_all(b"],\"final\":")?;
         self.numbers(&final_scores)?;
         self.out.write_all(b",\"ranks\":")?;

@@ -22,8 +22,9 @@ use crate::cloud::Color;
 use crate::rules::Game;
 use crate::state::State;
 
-/// The fill of a player's storm.
-fn fill(color: Color) -> &'static str {
+/// The fill of a player's storm (CloudWars players choose their colour: the replay pages take
+/// each player's from here, so the table and chart match the board).
+pub fn fill(color: Color) -> &'static str {
     match color {
         Color::Blue => "#2b6cd4",
         Color::Gray => "#777777",
@@ -64,7 +65,8 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
             Some(p) => {
                 let _ = writeln!(
                     out,
-                    r##"<circle class="storm" cx="{x}" cy="{y}" r="{r}" fill="{}" stroke="#ffffff" stroke-width="2"/>"##,
+                    r##"<circle class="storm" data-player="{}" cx="{x}" cy="{y}" r="{r}" fill="{}" stroke="#ffffff" stroke-width="2"/>"##,
+                    cloud.owner.map_or(0, |id| id.0),
                     fill(p.color)
                 );
                 out.push_str(r##"<text fill="#ffffff" font-size="14" x=""##);
@@ -160,7 +162,9 @@ mod tests {
         render(&game, &state, &mut svg);
         assert!(svg.starts_with("prefix:<svg"), "appends to the buffer");
         assert!(svg.contains(r#"viewBox="0 0 300 200""#));
-        assert!(svg.contains(r##"class="storm" cx="100" cy="100" r="20" fill="#d43b2b""##));
+        assert!(svg.contains(
+            r##"class="storm" data-player="0" cx="100" cy="100" r="20" fill="#d43b2b""##
+        ));
         assert!(svg.contains(r#"class="dead" cx="250" cy="50""#));
         assert!(svg.contains(r#"class="rain" cx="30" cy="150" r="5""#));
         assert!(svg.contains("A&lt;&amp;&gt; 400</text>"));

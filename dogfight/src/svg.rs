@@ -12,6 +12,7 @@
 //! assert_eq!(svg.matches("class=\"plane p1").count(), 2);
 //! ```
 
+use pathfind::palette::player_colour;
 use std::fmt::Write;
 
 use crate::{Events, Game, Pos, State};
@@ -25,7 +26,6 @@ pub struct Options {
 
 /// Pixels per cell along each axis of the projection.
 const CELL: f64 = 16.0;
-const COLOURS: [&str; 2] = ["#d62728", "#1f77b4"];
 
 /// Appends an SVG picture of `state` (one whole `<svg>` element and a newline) to `out`.
 pub fn render(game: &Game, state: &State, out: &mut String) {
@@ -37,7 +37,8 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
     let size = f64::from(game.arena().size());
     let width = 2.0 * size * CELL * 0.866 + 40.0;
     let height = size * CELL * 2.0 + 60.0;
-    let origin = (width / 2.0, size * CELL + 20.0);
+    // The highest corner (x = y = 0, z = size) sits 20 pixels below the top edge.
+    let origin = (width / 2.0, size * CELL * 1.5 + 20.0);
     // Isometric: x (N→S) to the lower left, y (W→E) to the lower right, z (D→U) up.
     let project = |x: f64, y: f64, z: f64| {
         (
@@ -95,7 +96,7 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
                 "<line class=\"shot\" data-plane=\"{}\" stroke=\"{}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" \
                  x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>",
                 id.index(),
-                COLOURS[id.side() as usize]
+                player_colour(id.side() as usize)
             );
         }
         out.push_str("</g>");
@@ -127,7 +128,7 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
             0.0,
         );
         let (hx, hy) = cell(plane.pos.step(plane.heading));
-        let colour = COLOURS[side];
+        let colour = player_colour(side);
         let _ = write!(
             out,
             "<g class=\"plane p{} alive\" data-plane=\"{k}\" data-pos=\"{} {} {}\" \
@@ -136,7 +137,7 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
              <line x1=\"{sx:.1}\" y1=\"{sy:.1}\" x2=\"{x:.1}\" y2=\"{y:.1}\" stroke=\"#ccc\"/>\
              <line class=\"heading\" x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{hx:.1}\" y2=\"{hy:.1}\" \
              stroke=\"{colour}\" stroke-width=\"3\"/>\
-             <circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"6\" fill=\"{colour}\"/>\
+             <circle data-player=\"{side}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"6\" fill=\"{colour}\"/>\
              <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" font-family=\"sans-serif\">{k}</text></g>",
             side + 1,
             plane.pos.x,
@@ -182,6 +183,36 @@ mod tests {
             rest = &rest[end + 1..];
         }
         stack.is_empty()
+    }
+
+    #[test]
+    fn the_whole_arena_is_inside_the_picture() {
+        // The top of the arena (its upper corners) was cut off: y went to -108.
+        let game = Game::default();
+        let mut svg = String::new();
+        render(&game, &game.initial_state(0), &mut svg);
+        let number = |attr: &str| -> Vec<f64> {
+            svg.split(&format!(" {attr}=\""))
+                .skip(1)
+                .filter_map(|rest| rest.split('"').next()?.parse().ok())
+                .collect()
+        };
+        let height = number("height")[0];
+        let width = number("width")[0];
+        for y in number("y1")
+            .into_iter()
+            .chain(number("y2"))
+            .chain(number("cy"))
+        {
+            assert!((0.0..=height).contains(&y), "y {y} outside 0..{height}");
+        }
+        for x in number("x1")
+            .into_iter()
+            .chain(number("x2"))
+            .chain(number("cx"))
+        {
+            assert!((0.0..=width).contains(&x), "x {x} outside 0..{width}");
+        }
     }
 
     #[test]

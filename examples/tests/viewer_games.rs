@@ -89,6 +89,60 @@ fn check_game<G: Roster>(game: &G, names: &[&str], seed: u64, every: usize) {
             G::NAME
         );
     }
+    check_colours::<G>(&dom, names.len(), step);
+}
+
+/// The value of attribute `name` in one tag's text (`<circle a="1" b="2"/>`), if any.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    tag[at..].split('"').next()
+}
+
+/// One palette: every piece the board draws for a player (an element with `data-player="p"`
+/// and a `fill`) has the colour of that player's legend entry in the score table (its swatch's
+/// `data-colour`, which also paints its score line), and the legend has one entry per player.
+fn check_colours<G: Playable>(dom: &str, players: usize, step: usize) {
+    let tags: Vec<&str> = dom.split('<').filter_map(|t| t.split('>').next()).collect();
+    let legend: Vec<&str> = tags
+        .iter()
+        .filter(|t| t.starts_with("span") && t.contains("class=\"swatch\""))
+        .filter_map(|t| attribute(t, "data-colour"))
+        .collect();
+    assert_eq!(legend.len(), players, "{}: legend entries", G::NAME);
+    for (player, colour) in legend.iter().enumerate() {
+        let lines: Vec<&str> = tags
+            .iter()
+            .filter(|t| attribute(t, "data-series") == Some(&player.to_string()))
+            .filter_map(|t| attribute(t, "stroke"))
+            .collect();
+        assert_eq!(
+            lines,
+            [*colour],
+            "{}: player {player}'s score line",
+            G::NAME
+        );
+    }
+    let mut pieces = 0;
+    for tag in &tags {
+        let (Some(player), Some(fill)) = (attribute(tag, "data-player"), attribute(tag, "fill"))
+        else {
+            continue;
+        };
+        let player: usize = player.parse().expect("a player number");
+        assert!(player < players, "{}: piece of player {player}", G::NAME);
+        assert_eq!(
+            fill.to_ascii_lowercase(),
+            legend[player].to_ascii_lowercase(),
+            "{}: player {player}'s piece at step {step} against its legend entry",
+            G::NAME
+        );
+        pieces += 1;
+    }
+    assert!(
+        pieces > 0,
+        "{}: no player piece on the board at step {step}",
+        G::NAME
+    );
 }
 
 #[test]

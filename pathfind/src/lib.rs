@@ -4,6 +4,7 @@
 mod error;
 mod graph;
 mod grid;
+pub mod palette;
 pub mod replay;
 mod search;
 mod space;

@@ -40,10 +40,9 @@ impl Default for Options {
             size: 600.0,
             yaw: 35.0,
             pitch: 25.0,
-            colours: ["#e6194b", "#3cb44b", "#4363d8", "#f58231"]
-                .into_iter()
-                .chain(["#911eb4", "#42d4f4", "#f032e6", "#9a6324"])
-                .map(String::from)
+            colours: pathfind::palette::PLAYER_COLOURS
+                .iter()
+                .map(|&c| String::from(c))
                 .collect(),
         }
     }
@@ -171,6 +170,8 @@ pub fn render_with(game: &Game, state: &State, options: &Options, out: &mut Stri
             int(out, player as i64);
             out.push_str("\" data-bike=\"");
             int(out, k as i64);
+            out.push_str("\" data-player=\"");
+            int(out, player as i64);
             out.push_str("\" cx=\"");
             int(out, x);
             out.push_str("\" cy=\"");

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::game::Game;
 use crate::map::{Signal, StopSigns, TileType};
-use crate::state::{CompanyId, NUM_PLAYERS, State};
+use crate::state::{CompanyId, State};
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,11 +30,10 @@ impl Default for SvgOptions {
     }
 }
 
-/// One colour per car, in seat order.
-pub const CAR_COLOURS: [&str; NUM_PLAYERS] = [
-    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
-    "#9a6324", "#000075",
-];
+/// One colour per car, in seat order: the workspace's one palette ([`pathfind::palette`]).
+pub fn car_colour(car: usize) -> &'static str {
+    pathfind::palette::player_colour(car)
+}
 
 /// Appends the picture of `state` with the default options.
 pub fn render(game: &Game, state: &State, out: &mut String) {
@@ -144,7 +143,7 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
             let _ = write!(
                 out,
                 r#"<polyline fill="none" stroke="{}" stroke-opacity="0.6" stroke-width="{}" points=""#,
-                CAR_COLOURS[i],
+                car_colour(i),
                 (t / 4).max(1)
             );
             let from = pl.car.tile();
@@ -166,19 +165,34 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
         // The car's map position is in 1/24 tile units.
         let pos = pl.car.vehicle.location.pos;
         let (x, y) = (i64::from(pos.x) * t / unit, i64::from(pos.y) * t / unit);
+        let (r, colour) = ((t / 2).max(2), car_colour(i));
+        let number_size = (t * 4 / 5).max(6);
+        // The number inside the car, black or white by the fill; a passenger's name beside it,
+        // on the side away from the nearer edge (never clipped at the right), staggered by car
+        // so that cars on one tile do not print their names over each other, with a white halo.
         let _ = write!(
             out,
-            r##"<g class="car" data-player="{i}"><circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="#ffffff"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle">{i}"##,
-            (t / 2).max(2),
-            CAR_COLOURS[i],
-            y + t / 3,
-            t.max(6)
+            r##"<g class="car" data-player="{i}"><circle data-player="{i}" cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="#ffffff"/><text x="{x}" y="{}" font-size="{number_size}" text-anchor="middle" fill="{}">{i}</text>"##,
+            y + number_size / 3,
+            pathfind::palette::text_colour_on(colour),
         );
         if let Some(p) = pl.passenger {
-            out.push(' ');
+            let (anchor, label_x) = if x > w / 2 {
+                ("end", x - r - 2)
+            } else {
+                ("start", x + r + 2)
+            };
+            let label_size = t.max(6);
+            let label_y = (y + label_size / 3 + (i as i64 % 3 - 1) * label_size)
+                .clamp(label_size, h.max(label_size));
+            let _ = write!(
+                out,
+                r##"<text class="label" x="{label_x}" y="{label_y}" font-size="{label_size}" text-anchor="{anchor}" stroke="#ffffff" stroke-width="3" paint-order="stroke">"##
+            );
             crate::xml::escape(p.name(), out);
+            out.push_str("</text>");
         }
-        out.push_str("</text></g>\n");
+        out.push_str("</g>\n");
     }
     // The line of `</svg>` is the last: no newline after it.
     out.push_str("</g>\n</svg>");
@@ -187,6 +201,7 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::NUM_PLAYERS;
     use crate::{Config, PassengerId, PlayerId, mapgen};
 
     #[test]
@@ -216,7 +231,19 @@ mod tests {
         );
         // 11 passengers wait (Tim Cook rides in car 2, named on it)
         assert_eq!(out.matches("class=\"passenger\"").count(), 11);
-        assert!(out.contains(">2 Tim Cook</text>"));
+        let car = |i: usize| {
+            let start = out
+                .find(&format!("<g class=\"car\" data-player=\"{i}\">"))
+                .unwrap();
+            &out[start..start + out[start..].find("</g>").unwrap()]
+        };
+        assert!(car(2).contains(">Tim Cook</text>"), "{}", car(2));
+        // The number is readable on every car: white on car 9's indigo.
+        assert!(
+            car(9).contains(r##"fill="#ffffff">9</text>"##),
+            "{}",
+            car(9)
+        );
         assert_eq!(out.matches("<polyline").count(), 1);
         assert_eq!(
             out.matches("<circle").count() - 11 - NUM_PLAYERS,
