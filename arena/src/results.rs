@@ -232,7 +232,7 @@ impl Results {
             };
             if record.index >= self.tournament.games {
                 return Err(bad(format!(
-                    "out of the tournament's {} games",
+                    "out of the tournament's {} game(s)",
                     self.tournament.games
                 )));
             }
@@ -438,7 +438,9 @@ impl Results {
         // `u64`, and there are at most `usize::MAX` of them), and the mean must still be right.
         let steps: u128 = self.records.iter().map(|r| u128::from(r.steps)).sum();
         let mut out = String::new();
-        let _ = write!(out, "{}: {} games", t.game, self.records.len(),);
+        let games = self.records.len();
+        let noun = if games == 1 { "game" } else { "games" };
+        let _ = write!(out, "{}: {games} {noun}", t.game);
         if let Some(shard) = self.shard {
             let _ = write!(out, " (shard {shard} of a {}-game tournament)", t.games);
         }

@@ -9,7 +9,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use arena::results::{Results, Shard};
 use arena::runner::RunOptions;
@@ -59,15 +59,15 @@ pub enum Command {
 /// The tournament options every game shares.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 pub struct MatchArgs {
-    /// Games to play (default: the game's quick-match length, see above).
-    #[arg(long, value_name = "N")]
+    /// Games to play, at least 1 (default: the game's quick-match length, see below).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Base seed: game i's seed is fixed by this seed and i, so results never depend on --jobs
     /// or --shard.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// The bots, comma-separated, one per seat of the first game (default: the game's line-up,
-    /// see above).
+    /// The bots, comma-separated, one per seat of the first game (default: the game's line-up;
+    /// the bots are listed below).
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Threads playing games in parallel (default: one per core; clamped to 1024 and to the
@@ -243,7 +243,43 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    Cli::try_parse_from(words).map_err(suggest_renamed)
+    let matches = command()
+        .try_get_matches_from(words)
+        .map_err(suggest_renamed)?;
+    Cli::from_arg_matches(&matches).map_err(suggest_renamed)
+}
+
+/// `play`'s command, each game's `--help` ending with the bots its roster builds (from
+/// [`Roster::bot_names`](crate::roster::Roster::bot_names), so the list cannot go stale).
+pub fn command() -> clap::Command {
+    use crate::roster::Roster;
+    let lists = [
+        ("dogfight", bot_list::<dogfight::Game>()),
+        ("tron3d", bot_list::<tron3d::Game>()),
+        ("cloudwars", bot_list::<crate::cloudwars::Match>()),
+        ("amazes", bot_list::<amazes::Game>()),
+        ("windward", bot_list::<windward::Game>()),
+    ];
+    let mut command = <Cli as clap::CommandFactory>::command();
+    for (name, list) in lists {
+        command = command.mut_subcommand(name, |sub| {
+            let rest = sub
+                .get_after_help()
+                .map(|text| format!("\n{text}"))
+                .unwrap_or_default();
+            sub.after_help(format!("{list}{rest}"))
+        });
+    }
+    fn bot_list<G: Roster>() -> String {
+        let names = G::bot_names();
+        let width = names.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        let mut text = String::from("Bots:");
+        for (name, about) in names {
+            text.push_str(&format!("\n  {name:width$}  {about}"));
+        }
+        text
+    }
+    command
 }
 
 fn suggest_renamed(mut error: clap::Error) -> clap::Error {
@@ -293,6 +329,44 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+        command().debug_assert();
+    }
+
+    #[test]
+    fn each_game_help_lists_exactly_its_roster_bots() {
+        use crate::roster::Roster;
+        fn check<G: Roster>(game: &str) {
+            let help = command()
+                .find_subcommand_mut(game)
+                .unwrap()
+                .render_long_help()
+                .to_string();
+            let listed: Vec<&str> = help
+                .split("Bots:\n")
+                .nth(1)
+                .unwrap_or_else(|| panic!("{game}: no bot list in\n{help}"))
+                .lines()
+                .take_while(|line| line.starts_with("  "))
+                .filter_map(|line| line.split_whitespace().next())
+                .collect();
+            let names: Vec<&str> = G::bot_names()
+                .iter()
+                .map(|(name, _)| name.split_whitespace().next().unwrap())
+                .collect();
+            assert_eq!(listed, names, "{game}");
+        }
+        check::<dogfight::Game>("dogfight");
+        check::<tron3d::Game>("tron3d");
+        check::<crate::cloudwars::Match>("cloudwars");
+        check::<amazes::Game>("amazes");
+        check::<windward::Game>("windward");
+    }
+
+    #[test]
+    fn zero_games_is_an_error() {
+        let error = parse(["play", "dogfight", "--games", "0"]).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::ValueValidation, "{error}");
+        assert!(parse(["play", "dogfight", "--games", "1"]).is_ok());
     }
 
     #[test]

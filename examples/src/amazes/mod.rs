@@ -26,9 +26,7 @@ pub const DEFAULT_GAMES: u64 = 4;
 /// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: search, explorer, random, or cmd:PROGRAM ARG... (a program speaking \
-    the CodeCup 2010 judge's protocol on stdin/stdout: see arena::program).\n\
-    Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn."
+    after_help = "Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn."
 )]
 pub struct Options {
     /// The tournament options.
@@ -268,7 +266,14 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
 const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
 
 pub(crate) fn read_maze(path: &Path) -> Result<String, String> {
-    let error = |e: std::io::Error| format!("{}: {e}", path.display());
+    let error = |e: std::io::Error| {
+        format!(
+            "{}: not a readable maze file ({e}); without --maze the {} shipped mazes are played \
+             in turn, and --generated plays freshly generated ones",
+            path.display(),
+            amazes::mazes::COUNT
+        )
+    };
     let bytes = std::fs::metadata(path).map_err(error)?.len();
     if bytes > MAX_MAZE_FILE_BYTES {
         return Err(format!(
@@ -290,4 +295,17 @@ pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
     amazes::replay::verify_files(files)
         .map(|summary| summary.to_string())
         .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_maze_says_what_else_there_is() {
+        let error = read_maze(Path::new("99")).unwrap_err();
+        assert!(error.starts_with("99: not a readable maze file"), "{error}");
+        assert!(error.contains("shipped mazes"), "{error}");
+        assert!(error.contains("--generated"), "{error}");
+    }
 }

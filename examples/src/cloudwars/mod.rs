@@ -22,9 +22,7 @@ pub const DEFAULT_GAMES: u64 = 2;
 /// `play cloudwars`: two bots on random worlds (a game's seed decides the rainclouds and the
 /// players' positions). A game's score is the bot's final vapor.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(
-    after_help = "Bots: greedy, search, search-classic.\nDefaults: --games 2 --bots search,greedy."
-)]
+#[command(after_help = "Defaults: --games 2 --bots search,greedy.")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]

@@ -25,12 +25,11 @@ pub const DEFAULT_GAMES: u64 = 100;
 
 /// `play dogfight`: fights between two bots (default 100 fights, `--bots search,random`).
 ///
-/// A fight scores 1 for the winner and 0 for the loser, ½ each for a draw. Bots: search, random,
-/// java-random, straight, or cmd:PROGRAM (a program speaking the original wrapper protocol).
+/// A fight scores 1 for the winner and 0 for the loser, ½ each for a draw. The bots are
+/// [`bots::BOTS`] (`play dogfight --help` lists them).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: search, random, java-random, straight, cmd:PROGRAM ARG....\n\
-    Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
+    after_help = "Defaults: --games 100 --bots search,random. Consecutive fights of the same two bots are \
     grouped into match-ups of 10, scored as in the original tournament (2 points for a match-up \
     win, 1 each for a draw)."
 )]

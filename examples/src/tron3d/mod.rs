@@ -24,11 +24,12 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play tron3d`: games of 2 to 8 players (one per bot of `--bots`).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, tree, demo, null.\n\
-    Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
+#[command(
+    after_help = "Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
     `play verify tron3d FILE.t3d...` replays recorded games (the map is looked up next to the \
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
-    then among the shipped boards by name and by size, so games written with --name replay too).")]
+    then among the shipped boards by name and by size, so games written with --name replay too)."
+)]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -57,7 +58,13 @@ fn load_board(spec: &str) -> Result<(Board, Config), String> {
         return Ok((preset.board(), preset.config()));
     }
     let path = Path::new(spec);
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        format!(
+            "{spec}: not a shipped board ({}) nor a readable .map/.cnf file ({e})",
+            names.join(", ")
+        )
+    })?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("map");
     if spec.ends_with(".cnf") {
         let cnf = Cnf::parse(&text).map_err(|e| format!("{spec}: {e}"))?;
@@ -212,6 +219,14 @@ pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_board_names_the_shipped_ones() {
+        let error = load_board("cube7").unwrap_err();
+        for preset in Preset::ALL {
+            assert!(error.contains(preset.name()), "{error}");
+        }
+    }
 
     fn options(words: &[&str]) -> Options {
         let words = ["play", "tron3d"].iter().chain(words);

@@ -25,8 +25,7 @@ pub const DEFAULT_GAMES: u64 = 3;
 /// `play windward`: rounds of ten taxis; a round's score is the player's final score.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(
-    after_help = "Bots: builtin, builtin-nocards, planner, navigator, search, idle.\n\
-    Defaults: --games 3 --bots planner (seats not named in --bots are `builtin`) --map 1,2,3."
+    after_help = "Defaults: --games 3 --bots planner (seats not named in --bots are `builtin`) --map 1,2,3."
 )]
 pub struct Options {
     /// The tournament options.
