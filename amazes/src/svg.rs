@@ -17,21 +17,22 @@ const CAPTION: usize = 20;
 /// Appends an SVG of `state` to `out`: three panels (the referee's maze with both players, then
 /// Red's and Blue's knowledge: discovered squares shaded, known walls drawn, unknown edges
 /// dotted), each player as a triangle pointing where it faces, and a caption with turns and
-/// points. Reuses `out`'s capacity; writes nothing else.
+/// points. Reuses `out`'s capacity; writes nothing else. One element on a line (the last,
+/// `</svg>`, without a newline), so that a replay page sends only the lines a turn changed.
 pub fn render(game: &Game, state: &State, out: &mut String) {
     let n = game.config().size;
     let side = n * CELL;
     let width = 3 * side + 2 * GAP + 2;
     let height = side + CAPTION + 2;
-    let _ = write!(
+    let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
     );
-    out.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
+    out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
     for panel in 0..3 {
         let x0 = 1 + panel * (side + GAP);
         let y0 = CAPTION + 1;
-        let _ = write!(out, r#"<g class="panel" id="panel-{panel}">"#);
+        let _ = writeln!(out, r#"<g class="panel" id="panel-{panel}">"#);
         let caption = match panel {
             0 => format!(
                 "referee: turn {}/{}",
@@ -47,14 +48,14 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
                 )
             }
         };
-        let _ = write!(out, r#"<text x="{x0}" y="14">{caption}</text>"#);
+        let _ = writeln!(out, r#"<text x="{x0}" y="14">{caption}</text>"#);
         let maze = game.maze_of(state);
         for r in 0..n {
             for c in 0..n {
                 let sq = Square::new(r, c);
                 let (x, y) = (x0 + c * CELL, y0 + r * CELL);
                 if panel > 0 && state.knowledge(Player::BOTH[panel - 1]).knows(sq) {
-                    let _ = write!(
+                    let _ = writeln!(
                         out,
                         r##"<rect class="discovered" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#eeeeaa"/>"##
                     );
@@ -83,7 +84,7 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
                         Some(false) => continue,
                         None => r##"class="unknown" stroke="#bbbbbb" stroke-dasharray="2,2""##,
                     };
-                    let _ = write!(
+                    let _ = writeln!(
                         out,
                         r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {style}/>"#
                     );
@@ -108,7 +109,7 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
             let tip = (cx + dx * h, cy + dy * h);
             let l = (cx - dx * h - dy * h, cy - dy * h + dx * h);
             let r = (cx - dx * h + dy * h, cy - dy * h - dx * h);
-            let _ = write!(
+            let _ = writeln!(
                 out,
                 r#"<polygon class="player" data-player="{}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/>"#,
                 p.index(),
@@ -121,7 +122,7 @@ pub fn render(game: &Game, state: &State, out: &mut String) {
                 player_colour(p.index())
             );
         }
-        out.push_str("</g>");
+        out.push_str("</g>\n");
     }
     out.push_str("</svg>");
 }

@@ -226,8 +226,9 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
-    // Every third turn: a game is hundreds of turns of one character each.
-    let plan = options.common.page_plan(tournament.games, 3);
+    // Every turn: the pictures are one element a line, so a turn adds only the lines it
+    // changed (a whole game's page is well under 1 MB).
+    let plan = options.common.page_plan(tournament.games, 1);
     runner::run(
         &tournament,
         &options.common.run_options(),
@@ -300,6 +301,27 @@ pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_whole_game_page_is_under_two_megabytes() {
+        // It was 36 MB: every picture was one line, so every frame carried all of it.
+        let dir = std::env::temp_dir().join(format!("amazes-page-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let page = dir.join("game.html");
+        let words = ["play", "amazes", "--games", "1", "--quiet", "--html"];
+        let words = words
+            .iter()
+            .map(|w| w.to_string())
+            .chain([page.display().to_string()]);
+        let Some(crate::cli::Command::Amazes(options)) = crate::cli::parse(words).unwrap().command
+        else {
+            panic!("not play amazes");
+        };
+        tournament(&options).unwrap();
+        let bytes = std::fs::metadata(&page).unwrap().len();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(bytes < 2_000_000, "{bytes} bytes");
+    }
 
     #[test]
     fn a_missing_maze_says_what_else_there_is() {
