@@ -97,14 +97,20 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
         );
     }
     out.push_str("</g>\n<g class=\"stops\">\n");
+    // Names start at their tile in the left half of the map and end at it in the right half, so
+    // none runs off the right edge.
+    let right_half = |x: i32| i64::from(x) * t > w / 2;
+    let name_anchor = |x: i32| if right_half(x) { "end" } else { "start" };
+    let name_x = |x: i32| i64::from(x) * t + if right_half(x) { t } else { 0 };
     for c in CompanyId::all() {
         let p = state.company_stops[c.index()];
         let _ = write!(
             out,
-            r#"<text class="company" x="{}" y="{}" font-size="{}">"#,
-            i64::from(p.x) * t,
+            r##"<text class="company" x="{}" y="{}" font-size="{}" text-anchor="{}" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">"##,
+            name_x(p.x),
             i64::from(p.y) * t,
-            t.max(6)
+            t.max(6),
+            name_anchor(p.x),
         );
         crate::xml::escape(c.name(), out);
         out.push_str("</text>\n");
@@ -112,10 +118,11 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
     for (i, &p) in state.coffee_stores.iter().enumerate() {
         let _ = write!(
             out,
-            r#"<text class="coffee" x="{}" y="{}" font-size="{}">"#,
-            i64::from(p.x) * t,
+            r##"<text class="coffee" x="{}" y="{}" font-size="{}" text-anchor="{}" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">"##,
+            name_x(p.x),
             i64::from(p.y) * t,
-            t.max(6)
+            t.max(6),
+            name_anchor(p.x),
         );
         crate::xml::escape(crate::state::coffee_store_name(i), out);
         out.push_str("</text>\n");
@@ -187,7 +194,7 @@ pub fn render_with(game: &Game, state: &State, options: &SvgOptions, out: &mut S
                 .clamp(label_size, h.max(label_size));
             let _ = write!(
                 out,
-                r##"<text class="label" x="{label_x}" y="{label_y}" font-size="{label_size}" text-anchor="{anchor}" stroke="#ffffff" stroke-width="3" paint-order="stroke">"##
+                r##"<text class="label" x="{label_x}" y="{label_y}" font-size="{label_size}" text-anchor="{anchor}" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">"##
             );
             crate::xml::escape(p.name(), out);
             out.push_str("</text>");
