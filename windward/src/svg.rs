@@ -256,6 +256,30 @@ mod tests {
             out.matches("<circle").count() - 11 - NUM_PLAYERS,
             game.lights().len()
         );
+        // No name starts in the right half: there it ends at its tile (it ran off the edge).
+        let map_width = i64::from(game.map().width) * 8;
+        for text in out.split("<text class=\"").skip(1) {
+            if !(text.starts_with("company") || text.starts_with("coffee")) {
+                continue;
+            }
+            let x: i64 = text
+                .split("x=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let anchor = text
+                .split("text-anchor=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            assert_eq!(anchor == "start", x <= map_width / 2, "{text}");
+        }
         // no stray markup characters from names
         assert!(out.contains("salesforce.com"));
         let width = game.map().width * 8;
