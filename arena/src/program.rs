@@ -8,13 +8,23 @@
 //! | game | protocol | time per move |
 //! |---|---|---|
 //! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
+//! | CloudWars ([`CloudWarsProgram`]) | the original TCP text protocol (`remote/server.go`), the arena as the lockstep server of one game: each step the program's `list` is answered with the world, and its requests up to its next `list` are the step's (the first `move` or `kill` its command) | [`CLOUDWARS_STEP_LIMIT`] per step (the original is real-time: this is the lockstep server's patience), plus [`STARTUP_GRACE`] to connect and for the first step |
+//! | Windward ([`WindwardProgram`]) | the original TCP protocol (`TcpServer.cs`): `<join>`, `<setup>`, `<ready>`, then each tick the tick's messages to its seat; its messages are the next tick's orders | [`WINDWARD_SYNC_LIMIT`] for a program that syncs (each message answered by an empty `<move />`), [`WINDWARD_UNSYNCED_WAIT`] for one that never does (the original kit's), nothing on a tick without messages; plus [`STARTUP_GRACE`] to connect and `<join>` |
+//!
+//! CloudWars and Windward programs are network clients, as in the original contests: for each game
+//! the arena listens on 127.0.0.1 (a free port, or one given with `.port(1707)`), starts the program
+//! with every `{port}` in its arguments replaced by the port ([`with_port`]) and
+//! [`PORT_VARIABLE`] (`CONTEST_PORT`) set to it, and waits for its connection. Their standard input
+//! is a pipe kept open until the game is over (the original Windward kit's client quits when its
+//! input ends); their standard output and error both go to the seat's file.
 //!
 //! # Limits and faults
 //!
 //! A line from a program is at most [`LINE_LIMIT`] bytes (longer is reported as soon as it
 //! overflows, and the rest of it is discarded), at most [`QUEUED_LINES`] lines wait unread (a
 //! flooding program is slowed down, never the arena's memory), and its standard error goes to a
-//! file per seat when one is given ([`ProgramBot::stderr_to`]), else nowhere. A program that
+//! file per seat when one is given ([`ProgramBot::stderr_to`], and the same method of the network
+//! bots), else nowhere. A program that
 //! cannot be started, crashes, stays silent past the time limit, floods or answers garbage gets a
 //! fault ([`Bot::fault`]) and the game's documented default action (Amazes: the jury plays `T`
 //! every turn and the player scores 0); the game always finishes and the process is killed. The
@@ -219,23 +229,26 @@ impl Program {
     ) -> Result<Program, ProgramError> {
         let (exe, args) = command.split_first().ok_or(ProgramError::Empty)?;
         let file = match stderr {
-            Some(path) => Some(std::fs::File::create(path).map_err(|source| {
-                ProgramError::Stderr {
-                    path: path.clone(),
-                    source,
-                }
-            })?),
+            Some(path) => {
+                Some(
+                    std::fs::File::create(path).map_err(|source| ProgramError::Stderr {
+                        path: path.clone(),
+                        source,
+                    })?,
+                )
+            }
             None => None,
         };
         let output = match (&file, lines) {
             (_, true) => Stdio::piped(),
-            (Some(file), false) => file
-                .try_clone()
-                .map(Stdio::from)
-                .map_err(|source| ProgramError::Stderr {
-                    path: stderr.cloned().unwrap_or_default(),
-                    source,
-                })?,
+            (Some(file), false) => {
+                file.try_clone()
+                    .map(Stdio::from)
+                    .map_err(|source| ProgramError::Stderr {
+                        path: stderr.cloned().unwrap_or_default(),
+                        source,
+                    })?
+            }
             (None, false) => Stdio::null(),
         };
         let errors = file.map_or_else(Stdio::null, Stdio::from);

@@ -22,11 +22,7 @@ fn python(script: &str) -> Vec<String> {
                    r = s.makefile('rb')\n\
                    def frame(x):\n    b = x.encode(); s.sendall(struct.pack('<I', len(b)) + b)\n\
                    def receive():\n    n = struct.unpack('<I', r.read(4))[0]; return r.read(n).decode()\n";
-    vec![
-        "python3".into(),
-        "-c".into(),
-        format!("{prelude}{script}"),
-    ]
+    vec!["python3".into(), "-c".into(), format!("{prelude}{script}")]
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -142,7 +138,11 @@ mod cloudwars_programs {
         let said = std::fs::read_to_string(&errors).unwrap();
         assert!(said.contains("good"), "{said}");
         let record = &report.results.records[0];
-        assert!(record.faults.iter().all(Option::is_none), "{:?}", record.faults);
+        assert!(
+            record.faults.iter().all(Option::is_none),
+            "{:?}",
+            record.faults
+        );
         // It killed its storm: the other player has the vapor.
         assert_eq!(record.ranks, vec![2, 1]);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -157,7 +157,9 @@ mod cloudwars_programs {
     #[test]
     fn a_program_that_stops_listing_is_silent() {
         let report = play(|| {
-            script("s.sendall(b'namex\\nplay\\nlist\\n')\nr.readline(); r.readline(); r.readline()\ntime.sleep(600)")
+            script(
+                "s.sendall(b'namex\\nplay\\nlist\\n')\nr.readline(); r.readline(); r.readline()\ntime.sleep(600)",
+            )
         });
         check_faults(&report, "silence");
     }
@@ -188,11 +190,21 @@ mod cloudwars_programs {
                 .startup_grace(Duration::ZERO)
         });
         check_faults(&report, "silence");
-        let fault = report.results.records[0].faults.iter().flatten().next().unwrap();
+        let fault = report.results.records[0]
+            .faults
+            .iter()
+            .flatten()
+            .next()
+            .unwrap();
         assert!(fault.contains("did not connect"), "{fault}");
         let report = play(|| CloudWarsProgram::new("program", vec!["true".into()]));
         check_faults(&report, "crash");
-        let fault = report.results.records[0].faults.iter().flatten().next().unwrap();
+        let fault = report.results.records[0]
+            .faults
+            .iter()
+            .flatten()
+            .next()
+            .unwrap();
         assert!(fault.contains("before connecting"), "{fault}");
     }
 }
@@ -269,7 +281,11 @@ mod windward_programs {
                 .stderr_to(path.clone())
         });
         let record = &report.results.records[0];
-        assert!(record.faults.iter().all(Option::is_none), "{:?}", record.faults);
+        assert!(
+            record.faults.iter().all(Option::is_none),
+            "{:?}",
+            record.faults
+        );
         let said = std::fs::read_to_string(&errors).unwrap();
         let statuses: u32 = said
             .trim()

@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use cloudwars::protocol::{
-    Command, ProtocolError, Reply, ServerError, WorldJson, parse_command,
-};
+use cloudwars::protocol::{Command, ProtocolError, Reply, ServerError, WorldJson, parse_command};
 use cloudwars::server::{MAX_LINE, command_reply, lockstep_command};
 use cloudwars::{Action, PlayerId, State};
 
@@ -133,9 +131,7 @@ impl Session {
                 world.leader = name.to_owned();
             }
         }
-        world
-            .to_json()
-            .map_or(Reply::Empty, Reply::World)
+        world.to_json().map_or(Reply::Empty, Reply::World)
     }
 
     fn request(
@@ -203,7 +199,9 @@ impl Session {
                 self.held = Some(line.to_owned());
                 return Step::Done;
             }
-            Ok(Command::Move(input)) => self.command(Action::Move(input.wind), player, step, shadow),
+            Ok(Command::Move(input)) => {
+                self.command(Action::Move(input.wind), player, step, shadow)
+            }
             Ok(Command::Kill) => self.command(Action::Kill, player, step, shadow),
         };
         match self.reply(&reply) {
@@ -318,17 +316,21 @@ impl Bot<cloudwars::Game> for CloudWarsProgram {
                 }
                 Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     let steps = session.steps;
-                    let how = session
-                        .program
-                        .exited()
-                        .map_or_else(|| "closed the connection".to_owned(), |s| format!("exited ({s})"));
+                    let how = session.program.exited().map_or_else(
+                        || "closed the connection".to_owned(),
+                        |s| format!("exited ({s})"),
+                    );
                     return self.faulted(format!("crash: step {steps}: the program {how}"));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let steps = session.steps;
                     return self.faulted(format!(
                         "silence: step {steps}: no list within {:?}",
-                        if steps == 1 { limit.saturating_add(grace) } else { limit }
+                        if steps == 1 {
+                            limit.saturating_add(grace)
+                        } else {
+                            limit
+                        }
                     ));
                 }
             };

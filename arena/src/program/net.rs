@@ -111,7 +111,8 @@ impl Launch {
                         return Ok((program, stream));
                     }
                 }
-                Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+                Err(e)
+                    if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
                 Err(source) => return Err(ProgramError::Port { port, source }),
             }
             if let Some(status) = program.exited() {

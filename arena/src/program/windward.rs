@@ -153,7 +153,9 @@ impl WindwardProgram {
         let reading = stream
             .try_clone()
             .and_then(|r| {
-                stream.set_write_timeout(Some(self.launch.turn_limit.max(Duration::from_millis(1))))?;
+                stream.set_write_timeout(Some(
+                    self.launch.turn_limit.max(Duration::from_millis(1)),
+                ))?;
                 Ok(r)
             })
             .map_err(|e| format!("crash: cannot start: {e}"))?;
@@ -219,7 +221,9 @@ impl Session {
             Incoming::Unusable(reason) => {
                 return Err(format!("garbage: tick {}: {reason}", self.ticks));
             }
-            Incoming::TooLong(reason) => return Err(format!("flood: tick {}: {reason}", self.ticks)),
+            Incoming::TooLong(reason) => {
+                return Err(format!("flood: tick {}: {reason}", self.ticks));
+            }
             Incoming::Closed(reason) => return Err(self.crash(&reason)),
         }
         Ok(true)
@@ -266,7 +270,15 @@ impl Session {
                 Err(fault) => return Err(fault),
             }
             match self.inbox.pop_front() {
-                Some((ClientMessage::Join { name, school, language, .. }, held)) => {
+                Some((
+                    ClientMessage::Join {
+                        name,
+                        school,
+                        language,
+                        ..
+                    },
+                    held,
+                )) => {
                     self.inbox_bytes -= held;
                     break Seat {
                         guid: self.roster.seat(me).guid.clone(),
@@ -315,7 +327,9 @@ impl Drop for WindwardProgram {
     fn drop(&mut self) {
         if let Some(session) = &mut self.session {
             // The end of the round, as the server ends it; the program is then killed.
-            let _ = session.stream.write_all(&frame(&ServerMessage::Exit.to_xml()));
+            let _ = session
+                .stream
+                .write_all(&frame(&ServerMessage::Exit.to_xml()));
             let _ = session.stream.shutdown(Shutdown::Both);
         }
     }
@@ -375,7 +389,9 @@ impl Bot<windward::Game> for WindwardProgram {
                 let before = session.inbox.len();
                 let synced = session.syncs;
                 session
-                    .wait(deadline, move |s| s.inbox.len() > before || s.syncs != synced)
+                    .wait(deadline, move |s| {
+                        s.inbox.len() > before || s.syncs != synced
+                    })
                     .map(|_| true)
             }
         } else {
@@ -403,4 +419,3 @@ impl Bot<windward::Game> for WindwardProgram {
         self.fault.clone()
     }
 }
-
