@@ -263,33 +263,29 @@ impl Session {
     ) -> Result<(), String> {
         let me = seen.viewer;
         // `<join>` first: the original closes a connection that sends anything else.
-        let join = loop {
-            match self.take(Some(deadline)) {
-                Ok(true) => {}
-                Ok(false) => return Err("silence: no <join> in time".into()),
-                Err(fault) => return Err(fault),
-            }
-            match self.inbox.pop_front() {
-                Some((
-                    ClientMessage::Join {
-                        name,
-                        school,
-                        language,
-                        ..
-                    },
-                    held,
-                )) => {
-                    self.inbox_bytes -= held;
-                    break Seat {
-                        guid: self.roster.seat(me).guid.clone(),
-                        name,
-                        school,
-                        language,
-                    };
+        if !self.take(Some(deadline))? {
+            return Err("silence: no <join> in time".into());
+        }
+        let join = match self.inbox.pop_front() {
+            Some((
+                ClientMessage::Join {
+                    name,
+                    school,
+                    language,
+                    ..
+                },
+                held,
+            )) => {
+                self.inbox_bytes -= held;
+                Seat {
+                    guid: self.roster.seat(me).guid.clone(),
+                    name,
+                    school,
+                    language,
                 }
-                Some(_) => return Err("garbage: a message before <join>".into()),
-                None => return Err("garbage: a sync before <join>".into()),
             }
+            Some(_) => return Err("garbage: a message before <join>".into()),
+            None => return Err("garbage: a sync before <join>".into()),
         };
         self.roster.seats[me.index() % NUM_PLAYERS] = join;
         let setup = ServerMessage::Setup(Box::new(self.roster.setup(game, &seen.state, me)));
