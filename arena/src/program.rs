@@ -8,13 +8,23 @@
 //! | game | protocol | time per move |
 //! |---|---|---|
 //! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
+//! | CloudWars ([`CloudWarsProgram`]) | the original TCP text protocol (`remote/server.go`), the arena as the lockstep server of one game: each step the program's `list` is answered with the world, and its requests up to its next `list` are the step's (the first `move` or `kill` its command) | [`CLOUDWARS_STEP_LIMIT`] per step (the original is real-time: this is the lockstep server's patience), plus [`STARTUP_GRACE`] to connect and for the first step |
+//! | Windward ([`WindwardProgram`]) | the original TCP protocol (`TcpServer.cs`): `<join>`, `<setup>`, `<ready>`, then each tick the tick's messages to its seat; its messages are the next tick's orders | [`WINDWARD_SYNC_LIMIT`] for a program that syncs (each message answered by an empty `<move />`), [`WINDWARD_UNSYNCED_WAIT`] for one that never does (the original kit's), nothing on a tick without messages; plus [`STARTUP_GRACE`] to connect and `<join>` |
+//!
+//! CloudWars and Windward programs are network clients, as in the original contests: for each game
+//! the arena listens on 127.0.0.1 (a free port, or one given with `.port(1707)`), starts the program
+//! with every `{port}` in its arguments replaced by the port ([`with_port`]) and
+//! [`PORT_VARIABLE`] (`CONTEST_PORT`) set to it, and waits for its connection. Their standard input
+//! is a pipe kept open until the game is over (the original Windward kit's client quits when its
+//! input ends); their standard output and error both go to the seat's file.
 //!
 //! # Limits and faults
 //!
 //! A line from a program is at most [`LINE_LIMIT`] bytes (longer is reported as soon as it
 //! overflows, and the rest of it is discarded), at most [`QUEUED_LINES`] lines wait unread (a
 //! flooding program is slowed down, never the arena's memory), and its standard error goes to a
-//! file per seat when one is given ([`ProgramBot::stderr_to`]), else nowhere. A program that
+//! file per seat when one is given ([`ProgramBot::stderr_to`], and the same method of the network
+//! bots), else nowhere. A program that
 //! cannot be started, crashes, stays silent past the time limit, floods or answers garbage gets a
 //! fault ([`Bot::fault`]) and the game's documented default action (Amazes: the jury plays `T`
 //! every turn and the player scores 0); the game always finishes and the process is killed. The
@@ -28,6 +38,18 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::bot::Bot;
+
+#[cfg(feature = "cloudwars")]
+mod cloudwars;
+mod net;
+#[cfg(feature = "windward")]
+mod windward;
+
+#[cfg(feature = "cloudwars")]
+pub use self::cloudwars::{CLOUDWARS_REQUESTS_PER_STEP, CLOUDWARS_STEP_LIMIT, CloudWarsProgram};
+pub use self::net::{PORT_VARIABLE, with_port};
+#[cfg(feature = "windward")]
+pub use self::windward::{WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardProgram};
 
 /// The longest line kept from a program, in bytes (the newline excluded).
 pub const LINE_LIMIT: usize = 4096;
@@ -63,6 +85,35 @@ pub enum ProgramError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The port a network program bot is to be served on could not be bound (in use, or
+    /// privileged).
+    #[error("cannot serve on 127.0.0.1:{port}: {source}")]
+    Port {
+        /// The port (0: a free one).
+        port: u16,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A network program exited before it connected to the arena.
+    #[error("{program} exited ({status}) before connecting to port {port}")]
+    ExitedAtOnce {
+        /// The program.
+        program: String,
+        /// How it ended.
+        status: std::process::ExitStatus,
+        /// The port it was given.
+        port: u16,
+    },
+    /// A network program did not connect to the arena in time.
+    #[error("{program} did not connect to port {port} within {waited:?}")]
+    NeverConnected {
+        /// The program.
+        program: String,
+        /// The port it was given.
+        port: u16,
+        /// How long the arena waited.
+        waited: Duration,
+    },
 }
 
 /// What a program answered.
@@ -79,7 +130,7 @@ pub enum Answer {
 }
 
 /// What the reader thread delivers.
-enum Output {
+pub(crate) enum Output {
     Line(String),
     TooLong(usize),
     Closed,
@@ -106,7 +157,9 @@ fn writer(mut stdin: ChildStdin) -> Sender<String> {
     tx
 }
 
-fn reader(stdout: impl Read + Send + 'static) -> Receiver<Output> {
+/// Reads lines of at most `limit` bytes from `stdout` on a thread of its own, at most
+/// [`QUEUED_LINES`] ahead of the reader.
+pub(crate) fn reader(stdout: impl Read + Send + 'static, limit: usize) -> Receiver<Output> {
     let (tx, rx) = sync_channel(QUEUED_LINES);
     thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
@@ -133,12 +186,12 @@ fn reader(stdout: impl Read + Send + 'static) -> Receiver<Output> {
                     }
                     line.clear();
                     overflow = false;
-                } else if line.len() < LINE_LIMIT {
+                } else if line.len() < limit {
                     line.push(b);
                 } else if !overflow {
                     // Report at once: a program may never send the newline.
                     overflow = true;
-                    if tx.send(Output::TooLong(LINE_LIMIT + 1)).is_err() {
+                    if tx.send(Output::TooLong(limit + 1)).is_err() {
                         return;
                     }
                 }
@@ -152,21 +205,58 @@ impl Program {
     /// Starts `command` (the program, then its arguments), its standard error to `stderr` (a file,
     /// created or truncated) or discarded.
     pub fn spawn(command: &[String], stderr: Option<&PathBuf>) -> Result<Program, ProgramError> {
+        Program::start(command, stderr, &[], true)
+    }
+
+    /// Starts `command` as a network client (a program that speaks to the arena over TCP), with
+    /// `env` added to its environment: its standard input is a pipe that stays open (nothing is
+    /// written to it) until the program is killed, since some clients quit when their input
+    /// ends; its standard output and error both go to `stderr` (a file, created or truncated) or
+    /// nowhere, so a chatty client never blocks on a full pipe.
+    pub fn spawn_client(
+        command: &[String],
+        stderr: Option<&PathBuf>,
+        env: &[(&str, String)],
+    ) -> Result<Program, ProgramError> {
+        Program::start(command, stderr, env, false)
+    }
+
+    fn start(
+        command: &[String],
+        stderr: Option<&PathBuf>,
+        env: &[(&str, String)],
+        lines: bool,
+    ) -> Result<Program, ProgramError> {
         let (exe, args) = command.split_first().ok_or(ProgramError::Empty)?;
-        let errors =
-            match stderr {
-                Some(path) => Stdio::from(std::fs::File::create(path).map_err(|source| {
-                    ProgramError::Stderr {
+        let file = match stderr {
+            Some(path) => {
+                Some(
+                    std::fs::File::create(path).map_err(|source| ProgramError::Stderr {
                         path: path.clone(),
                         source,
-                    }
-                })?),
-                None => Stdio::null(),
-            };
+                    })?,
+                )
+            }
+            None => None,
+        };
+        let output = match (&file, lines) {
+            (_, true) => Stdio::piped(),
+            (Some(file), false) => {
+                file.try_clone()
+                    .map(Stdio::from)
+                    .map_err(|source| ProgramError::Stderr {
+                        path: stderr.cloned().unwrap_or_default(),
+                        source,
+                    })?
+            }
+            (None, false) => Stdio::null(),
+        };
+        let errors = file.map_or_else(Stdio::null, Stdio::from);
         let mut child = Command::new(exe)
             .args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+            .stdout(output)
             .stderr(errors)
             .spawn()
             .map_err(|source| ProgramError::Spawn {
@@ -174,12 +264,17 @@ impl Program {
                 source,
             })?;
         let stdin = child.stdin.take().map(writer);
-        let lines = child.stdout.take().map(reader);
+        let lines = child.stdout.take().map(|out| reader(out, LINE_LIMIT));
         Ok(Program {
             child: Some(child),
             stdin,
             lines,
         })
+    }
+
+    /// How the program ended, once it has (`None` while it runs, and after [`Program::kill`]).
+    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.as_mut()?.try_wait().ok().flatten()
     }
 
     /// Sends `text` (whole lines); false once the program's input is closed.

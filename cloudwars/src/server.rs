@@ -597,20 +597,39 @@ fn command(shared: &Shared, session: &Session, action: Action) -> Reply {
         Pacing::RealTime { .. } => shared.game.apply(&mut inner.state, id, action),
         Pacing::Lockstep => {
             let seat = &mut inner.seats[id.index()];
-            let result = match action {
-                Action::Move(wind) => move_cloud(&mut seat.shadow, wind).map(|_| ()),
-                Action::Wait => Ok(()),
-                Action::Kill => {
-                    seat.shadow.vapor = 0.0;
-                    Ok(())
-                }
-            };
+            let result = lockstep_command(&mut seat.shadow, id, action);
             if result.is_ok() {
                 seat.queued.push(action);
             }
             result
         }
     };
+    command_reply(result)
+}
+
+/// A command in lockstep: checked against (and applied to) `shadow`, the player's cloud as it
+/// will be once the commands queued before this one in the update are applied, so it is answered
+/// at once with the result it will have (which depends only on the player's own cloud). `Ok`:
+/// queue it (a `kill` of a dead cloud is `AlreadyDead` for `player`). Shared by [`Pacing::Lockstep`] and the arena's program bots.
+pub fn lockstep_command(
+    shadow: &mut Cloud,
+    player: PlayerId,
+    action: Action,
+) -> Result<(), CommandError> {
+    match action {
+        Action::Move(wind) => move_cloud(shadow, wind).map(|_| ()),
+        Action::Wait => Ok(()),
+        Action::Kill if shadow.is_dead() => Err(CommandError::AlreadyDead(player)),
+        Action::Kill => {
+            shadow.vapor = 0.0;
+            Ok(())
+        }
+    }
+}
+
+/// The reply to a command of a seated player in a started game: `ok`, `err: you're already dead`
+/// or `err: invalid move`.
+pub fn command_reply(result: Result<(), CommandError>) -> Reply {
     match result {
         Ok(()) => Reply::Ok,
         Err(CommandError::AlreadyDead(_)) => Reply::Error(ServerError::AlreadyDead),

@@ -95,6 +95,11 @@ pub struct MatchArgs {
     /// With --html: embed every N-th step of the game (and always the last); default 1.
     #[arg(long, value_name = "N", requires = "html")]
     pub html_every: Option<NonZeroUsize>,
+    /// CloudWars and Windward: serve the program bot (`cmd:`) on this port of 127.0.0.1 instead
+    /// of a free port per game (the original Windward kit's client knows only 1707); the games
+    /// are then played one at a time (--jobs 1).
+    #[arg(long, value_name = "PORT")]
+    pub port: Option<u16>,
 }
 
 impl MatchArgs {

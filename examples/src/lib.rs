@@ -28,10 +28,19 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => quick_start(),
         // Every game writes its `--html` page from the run itself (`viewer::MatchPage`).
-        Some(Command::Dogfight(options)) => dogfight::play(&options),
-        Some(Command::Tron3d(options)) => tron3d::play(&options),
+        Some(Command::Dogfight(options)) => {
+            roster::no_port(&options.common, "dogfight")?;
+            dogfight::play(&options)
+        }
+        Some(Command::Tron3d(options)) => {
+            roster::no_port(&options.common, "tron3d")?;
+            tron3d::play(&options)
+        }
         Some(Command::Cloudwars(options)) => cloudwars::play(&options),
-        Some(Command::Amazes(options)) => amazes::play(&options),
+        Some(Command::Amazes(options)) => {
+            roster::no_port(&options.common, "amazes")?;
+            amazes::play(&options)
+        }
         Some(Command::Windward(options)) => windward::play(&options),
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),

@@ -28,3 +28,61 @@ pub fn entry<G: Roster>(name: &str) -> Entry<G> {
 pub fn lineup<G: Roster>(names: &[String]) -> Vec<Entry<G>> {
     names.iter().map(|name| entry(name)).collect()
 }
+
+/// The line-up of `names` in which each program bot (`cmd:PROGRAM ARG...`) is built by
+/// `program` from its command line (the text after `cmd:`), the others by [`Roster::bot`].
+pub fn lineup_with<G, F>(names: &[String], program: F) -> Vec<Entry<G>>
+where
+    G: Roster,
+    F: Fn(&str) -> Result<Box<dyn Bot<G>>, String> + Clone + Send + Sync + 'static,
+{
+    names
+        .iter()
+        .map(|name| match name.strip_prefix("cmd:") {
+            Some(command) => {
+                let (command, program) = (command.to_owned(), program.clone());
+                Entry::new(name.as_str(), move |_: &G| {
+                    program(&command).map_err(BoxError::from)
+                })
+            }
+            None => entry(name),
+        })
+        .collect()
+}
+
+/// `--port`: the run options for serving the one program bot of `names` on a fixed port (the
+/// games one at a time); an error with more than one job or more than one program bot.
+pub fn served_on_port(
+    common: &crate::cli::MatchArgs,
+    names: &[String],
+) -> Result<arena::runner::RunOptions, String> {
+    let mut options = common.run_options();
+    let Some(port) = common.port else {
+        return Ok(options);
+    };
+    if common.jobs.is_some_and(|jobs| jobs.get() > 1) {
+        return Err(format!(
+            "--port {port} serves one game at a time: it cannot go with --jobs {}",
+            common.jobs.map_or(1, |j| j.get())
+        ));
+    }
+    let programs = names.iter().filter(|n| n.starts_with("cmd:")).count();
+    if programs != 1 {
+        return Err(format!(
+            "--port {port} serves one program bot (cmd:...); the line-up has {programs}"
+        ));
+    }
+    options.jobs = std::num::NonZeroUsize::new(1);
+    Ok(options)
+}
+
+/// `--port` in a game whose programs are not network clients: an error.
+pub fn no_port(common: &crate::cli::MatchArgs, game: &str) -> Result<(), String> {
+    match common.port {
+        Some(port) => Err(format!(
+            "--port {port}: {game} programs are not served over TCP (only cloudwars and \
+             windward programs are)"
+        )),
+        None => Ok(()),
+    }
+}

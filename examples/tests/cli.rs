@@ -410,3 +410,159 @@ fn dogfight_programs_take_arguments_and_their_faults_are_tabulated() {
     assert!(row.ends_with(" 2"), "two fights with a fault: {stdout}");
     assert!(stdout.contains("faults of cmd:sh:"), "{stdout}");
 }
+
+/// The faults of a results file (`"faults"` of every record), as one text.
+fn faults_in(results: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(results).unwrap();
+    value["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["faults"].to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The Python sample CloudWars bot (`examples/programs/cloudwars/bot.py`) plays a short `play`
+/// match against `greedy` over the original TCP text protocol, its port from `{port}`: no crash,
+/// flood or garbage (a step over the limit on a very busy machine would be `silence`, which is
+/// not what this test is about).
+#[test]
+fn the_python_cloudwars_sample_plays_over_tcp_without_a_fault() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/cloudwars/bot.py");
+    let dir = temp_dir("python-cloudwars");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "cloudwars",
+        "--games",
+        "2",
+        "--quiet",
+        "--max-iterations",
+        "600",
+        "--bots",
+        &format!("cmd:{bot} {{port}},greedy"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("cloudwars: 2 games"), "{stdout}");
+    let faults = faults_in(&std::fs::read_to_string(&file).unwrap());
+    for kind in ["crash:", "flood:", "garbage:"] {
+        assert!(!faults.contains(kind), "a {kind} fault: {faults}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The Python sample Windward bot (`examples/programs/windward/bot.py`) plays a short round in
+/// `play` over the original TCP protocol, its port from `CONTEST_PORT`: no crash, flood or
+/// garbage, and it delivers (scores) in 6,000 ticks.
+#[test]
+fn the_python_windward_sample_plays_over_tcp_without_a_fault() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/windward/bot.py");
+    let dir = temp_dir("python-windward");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "windward",
+        "--games",
+        "1",
+        "--quiet",
+        "--map",
+        "1",
+        "--max-ticks",
+        "6000",
+        "--fixed-seats",
+        "--bots",
+        &format!("cmd:{bot}"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let results = std::fs::read_to_string(&file).unwrap();
+    let faults = faults_in(&results);
+    for kind in ["crash:", "flood:", "garbage:"] {
+        assert!(!faults.contains(kind), "a {kind} fault: {faults}");
+    }
+    let value: serde_json::Value = serde_json::from_str(&results).unwrap();
+    let score = value["records"][0]["scores"][0].as_f64().unwrap();
+    assert!(score > 0.0, "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--port`: the program bot is served on the port given (one game at a time); with more than one job, in a game whose programs do not use TCP,
+/// or on a port in use, `play` stops with an error naming the problem.
+#[test]
+fn port_serves_the_program_on_the_port_given() {
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/cloudwars/bot.py");
+    // A port that was free a moment ago (the test binds it again, so a clash would be an error,
+    // not a wrong result).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let dir = temp_dir("port");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "cloudwars",
+        "--games",
+        "2",
+        "--quiet",
+        "--max-iterations",
+        "120",
+        "--port",
+        &port,
+        "--bots",
+        // The port itself, not `{port}`: served on any other, the program could not connect.
+        &format!("cmd:{bot} {port},greedy"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let faults = faults_in(&std::fs::read_to_string(&file).unwrap());
+    for kind in ["crash:", "flood:", "garbage:", "did not connect"] {
+        assert!(!faults.contains(kind), "a {kind} fault: {faults}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let out = play(&[
+        "cloudwars",
+        "--port",
+        &port,
+        "--jobs",
+        "2",
+        "--bots",
+        &format!("cmd:{bot},greedy"),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--jobs 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = play(&["dogfight", "--port", &port]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not served over TCP"),
+        "{}",
+        text(&out.stderr)
+    );
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken_port = taken.local_addr().unwrap().port().to_string();
+    let out = play(&[
+        "windward",
+        "--games",
+        "1",
+        "--port",
+        &taken_port,
+        "--bots",
+        &format!("cmd:{bot}"),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot serve on 127.0.0.1"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -2,8 +2,10 @@
 """A CloudWars bot in plain Python, speaking the original TCP text protocol (remote/server.go).
 
 Usage: bot.py [PORT] [HOST] [NAME]. The port defaults to $CONTEST_PORT, then 3333 (the original
-server's); the host to 127.0.0.1. It plays against the original server or `cloudwars_server`
-(PROTOCOL.md beside this file has the protocol and the commands). Standard library only.
+server's); the host to 127.0.0.1. It plays in `play cloudwars --bots cmd:.../bot.py,greedy` (the
+arena gives the port as `{port}` and CONTEST_PORT), against the original server and against
+`cloudwars_server` (PROTOCOL.md beside this file has the protocol and the commands). Standard
+library only.
 
 Strategy: every update it reads the world (`list`); at most every 15 updates it steers, with a wind
 that spends a small share of its vapor: away from a bigger cloud that is close and closing in, or

@@ -2,8 +2,10 @@
 """A Windwardopolis II limo driver in plain Python, speaking the original TCP protocol.
 
 Usage: bot.py [PORT] [HOST] [NAME]. The port defaults to $CONTEST_PORT, then 1707 (the original
-server's); the host to 127.0.0.1. It plays against the original server or `windward_server`
-(PROTOCOL.md beside this file has the protocol and the commands). Standard library only.
+server's); the host to 127.0.0.1. It plays in `play windward --bots cmd:.../bot.py,planner` (the
+arena gives the port as `{port}` and CONTEST_PORT), against the original server and against
+`windward_server` (PROTOCOL.md beside this file has the protocol and the commands). Standard
+library only.
 
 Strategy: with a passenger aboard, drive it to its destination. Otherwise pick the waiting
 passenger with the best points per tile of driving (to its lobby, then on to its destination),

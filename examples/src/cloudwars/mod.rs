@@ -317,7 +317,7 @@ pub fn tournament(
     options: &RunOptions,
 ) -> Result<Results, String> {
     let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate)?;
-    tournament_paged(cfg, tournament, options, None)
+    tournament_paged(cfg, tournament, options, None, None)
 }
 
 /// The tournament of `games` games between the two bots of `lineup` on `cfg`.
@@ -350,10 +350,14 @@ fn tournament_paged(
     tournament: TournamentSpec,
     options: &RunOptions,
     plan: Option<&PagePlan>,
+    port: Option<u16>,
 ) -> Result<Results, String> {
     let table = Match::new(cfg)?;
     let lineup = tournament.lineup.clone();
-    let entries = crate::roster::lineup::<Match>(&lineup);
+    let entries = crate::roster::lineup_with::<Match, _>(&lineup, move |command| {
+        let bot = playable::program_bot(command, port)?;
+        Ok(Box::new(playable::OnMatch(bot)) as Box<dyn Bot<Match>>)
+    });
     runner::run_playable_watched(
         std::slice::from_ref(&table),
         &tournament,
@@ -445,8 +449,9 @@ pub fn play(options: &Options) -> Result<(), String> {
         common.seed,
         !common.fixed_seats,
     )?;
+    let options = crate::roster::served_on_port(common, &tournament.lineup)?;
     let plan = common.page_plan(tournament.games, 1);
-    let results = tournament_paged(&cfg, tournament, &common.run_options(), plan.as_ref())?;
+    let results = tournament_paged(&cfg, tournament, &options, plan.as_ref(), common.port)?;
     common.report(&results)
 }
 

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use arena::playable::{Recording, RecordingError};
+use arena::program::CloudWarsProgram;
 use arena::{Bot, Playable};
 use cloudwars::{Game, State, WorldParams};
 
@@ -35,20 +36,35 @@ impl Roster for Game {
             "greedy" => Ok(Box::new(Greedy)),
             "search" => Ok(Box::new(Search::default())),
             "search-classic" => Ok(Box::new(SearchClassic::default())),
-            other => Err(format!(
-                "unknown cloudwars bot {other:?} (known: {})",
-                Self::bot_names()
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+            other => match other.strip_prefix("cmd:") {
+                // A program speaking the original TCP text protocol, on a free port.
+                Some(command) => program_bot(command, None),
+                None => Err(format!(
+                    "unknown cloudwars bot {other:?} (known: {}, cmd:PROGRAM ARG...)",
+                    Self::bot_names()
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            },
         }
     }
 }
 
+/// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
+/// free port per game.
+pub fn program_bot(command: &str, port: Option<u16>) -> Result<Box<dyn Bot<Game>>, String> {
+    let bot = CloudWarsProgram::from_command_line(command).map_err(|e| e.to_string())?;
+    let bot = match port {
+        Some(port) => bot.port(port).map_err(|e| e.to_string())?,
+        None => bot,
+    };
+    Ok(Box::new(bot))
+}
+
 /// A bot of the engine playing a [`Match`]: it is handed the match's engine.
-struct OnMatch(Box<dyn Bot<Game>>);
+pub(crate) struct OnMatch(pub(crate) Box<dyn Bot<Game>>);
 
 impl Bot<Match> for OnMatch {
     fn name(&self) -> String {
@@ -61,6 +77,10 @@ impl Bot<Match> for OnMatch {
 
     fn act(&mut self, game: &Match, observation: &State, player: usize) -> cloudwars::Action {
         self.0.act(game.game(), observation, player)
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.0.fault()
     }
 }
 

@@ -119,10 +119,16 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         ));
     }
     lineup.resize(NUM_PLAYERS, "builtin".to_owned());
-    for name in &lineup {
+    for name in lineup.iter().filter(|n| !n.starts_with("cmd:")) {
         // An unknown name stops the run before any round is played.
         bots::bot(name)?;
     }
+    for command in lineup.iter().filter_map(|n| n.strip_prefix("cmd:")) {
+        // So does a program that does not exist (the port is bound per round).
+        arena::program::WindwardProgram::from_command_line(command).map_err(|e| e.to_string())?;
+    }
+    let run_options = crate::roster::served_on_port(&options.common, &lineup)?;
+    let port = options.common.port;
     let config = Config {
         max_ticks: options.max_ticks,
     };
@@ -157,12 +163,14 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         .common
         .page_plan(tournament.games, playable::RECORDING_STRIDE as usize);
     let map_of = |index: u64| (index % maps.len() as u64) as usize;
-    let entries = crate::roster::lineup::<Game>(&tournament.lineup);
+    let entries = crate::roster::lineup_with::<Game, _>(&tournament.lineup, move |command| {
+        playable::program_bot(command, port)
+    });
     runner::run_playable_watched(
         &maps,
         &tournament,
         &entries,
-        &options.common.run_options(),
+        &run_options,
         |setup| {
             (
                 RoundSummary::new(options.map[map_of(setup.index)]),

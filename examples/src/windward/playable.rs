@@ -1,6 +1,7 @@
 //! [`Roster`] for [`windward::Game`]: every windward bot by name.
 
 use arena::Bot;
+use arena::program::WindwardProgram;
 use windward::Game;
 
 use crate::roster::Roster;
@@ -15,6 +16,21 @@ impl Roster for Game {
     }
 
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
-        super::bots::bot(name)
+        match name.strip_prefix("cmd:") {
+            // A program speaking the original TCP protocol, on a free port.
+            Some(command) => program_bot(command, None),
+            None => super::bots::bot(name),
+        }
     }
+}
+
+/// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
+/// free port per game.
+pub fn program_bot(command: &str, port: Option<u16>) -> Result<Box<dyn Bot<Game>>, String> {
+    let bot = WindwardProgram::from_command_line(command).map_err(|e| e.to_string())?;
+    let bot = match port {
+        Some(port) => bot.port(port).map_err(|e| e.to_string())?,
+        None => bot,
+    };
+    Ok(Box::new(bot))
 }

@@ -18,7 +18,7 @@ use crate::xml::{self, Element};
 /// Reads one client frame the way the original's framework does. `Ok` is the message to act on
 /// (with a note pushed to `notes` for every path element or name it skipped); `Err` says why the
 /// whole message is ignored.
-pub(crate) fn read_client(bytes: &[u8], notes: &mut Vec<String>) -> Result<ClientMessage, String> {
+pub fn read_client(bytes: &[u8], notes: &mut Vec<String>) -> Result<ClientMessage, String> {
     let root = xml::parse(bytes).map_err(|e| format!("bad message (XML): {e}"))?;
     match root.name.as_str() {
         "join" => {
@@ -130,7 +130,7 @@ fn read_order(root: &Element) -> Result<ClientMessage, String> {
 
 /// About how many bytes a message holds while it waits in the server (its heap and its size),
 /// for the per-client budget ([`super::server::MAX_INBOX_BYTES`]).
-pub(crate) fn held_bytes(msg: &ClientMessage) -> usize {
+pub fn held_bytes(msg: &ClientMessage) -> usize {
     let heap = match msg {
         ClientMessage::Join {
             name,

@@ -28,9 +28,10 @@ use crate::protocol::{ClientMessage, ProtocolError};
 
 pub use avatar::{base64, default_avatar_png, png_rgba};
 pub use client::{Client, Join, NetBot, RunOptions, RunSummary, run_bot};
+pub use incoming::{held_bytes, read_client};
 pub use server::{
-    DIRECT_WRITE_WAIT, MAX_INBOX_BYTES, MAX_ORDERS_PER_TICK, Pace, RoundReport, Server,
-    ServerConfig,
+    DIRECT_WRITE_WAIT, Ignored, MAX_INBOX_BYTES, MAX_ORDERS_PER_TICK, Pace, RoundReport, Server,
+    ServerConfig, event_message, order_of,
 };
 pub use view::{View, ViewError};
 

@@ -1001,15 +1001,9 @@ impl Io {
                     }
                     continue;
                 }
-                let msg = match &ev.card {
-                    Some(card) => self
-                        .roster
-                        .powerup_status(state, id, ev.about, ev.status, card),
-                    None => self
-                        .roster
-                        .status(state, id, ev.about, ev.status, scoreboard),
-                };
-                self.send(game, to, &msg);
+                if let Some(msg) = event_message(&self.roster, state, id, ev, scoreboard) {
+                    self.send(game, to, &msg);
+                }
             }
         }
     }
@@ -1035,46 +1029,13 @@ impl Io {
                 self.busiest_tick[seat] = self.busiest_tick[seat].max(taken[seat]);
             }
             self.give_back(seat, p.held);
-            let player = p.player;
-            match p.msg {
-                ClientMessage::Ready { path, pickup } | ClientMessage::Move { path, pickup } => {
-                    orders.push(Order::Path {
-                        player,
-                        path,
-                        pickup,
-                    })
-                }
-                ClientMessage::Order { action, card } => {
-                    let target = card.player.as_deref().map(|n| self.roster.player_named(n));
-                    if target == Some(None) && !card.kind.takes_target() {
-                        // A card that must match a player nobody is (F:737-750).
-                        self.note_ignored(
-                            seat,
-                            &format!("could not find requested card {}", card.kind.name()),
-                        );
-                        continue;
-                    }
-                    let wanted = Card {
-                        kind: card.kind,
-                        company: card.company,
-                        passenger: card.passenger,
-                        player: target.flatten(),
-                        ok_to_play: false,
-                    };
-                    if rules::find_card(state, player, &wanted).is_some() {
-                        orders.push(Order::Card {
-                            player,
-                            action,
-                            card: wanted,
-                        });
-                    } else if matches!(self.players[seat], Player::Remote(_)) {
-                        self.note_ignored(
-                            seat,
-                            &format!("could not find requested card {}", card.kind.name()),
-                        );
-                    }
-                }
-                ClientMessage::Join { .. } => {}
+            let remote = matches!(self.players[seat], Player::Remote(_));
+            match order_of(&self.roster, state, p.player, p.msg) {
+                Ok(Some(order)) => orders.push(order),
+                Ok(None) => {}
+                // (the in-process bots' card orders the round drops silently)
+                Err(note) if remote || note.must_match => self.note_ignored(seat, &note.reason),
+                Err(_) => {}
             }
         }
         self.pending = kept;
@@ -1267,6 +1228,89 @@ impl Io {
             );
         }
     }
+}
+
+/// Why a message of a seated client became no order: the original's framework logs it and goes
+/// on (F:737-755).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ignored {
+    /// What the log says.
+    pub reason: String,
+    /// The card names a player nobody is, and its kind must match one (logged whoever sent it).
+    pub must_match: bool,
+}
+
+/// The engine order a seated client's message `msg` of `player` makes at the start of a tick
+/// (`ProcessAllMoveMessages`, E:641-664): `<ready>` and `<move>` a path order, `<order>` a card
+/// order once the card is found in the player's hand or draw pile (else [`Ignored`], as the
+/// original framework drops it, F:745-755); `<join>` none. Card targets are named through
+/// `roster`. Shared by the server's round and the arena's program bots.
+pub fn order_of(
+    roster: &Roster,
+    state: &mut State,
+    player: PlayerId,
+    msg: ClientMessage,
+) -> Result<Option<Order>, Ignored> {
+    match msg {
+        ClientMessage::Ready { path, pickup } | ClientMessage::Move { path, pickup } => {
+            Ok(Some(Order::Path {
+                player,
+                path,
+                pickup,
+            }))
+        }
+        ClientMessage::Order { action, card } => {
+            let target = card.player.as_deref().map(|n| roster.player_named(n));
+            let ignored = |must_match| Ignored {
+                reason: format!("could not find requested card {}", card.kind.name()),
+                must_match,
+            };
+            if target == Some(None) && !card.kind.takes_target() {
+                // A card that must match a player nobody is (F:737-750).
+                return Err(ignored(true));
+            }
+            let wanted = Card {
+                kind: card.kind,
+                company: card.company,
+                passenger: card.passenger,
+                player: target.flatten(),
+                ok_to_play: false,
+            };
+            if rules::find_card(state, player, &wanted).is_some() {
+                Ok(Some(Order::Card {
+                    player,
+                    action,
+                    card: wanted,
+                }))
+            } else {
+                Err(ignored(false))
+            }
+        }
+        ClientMessage::Join { .. } => Ok(None),
+    }
+}
+
+/// The message that event `ev` sends to seat `to`, built from `state` as it is (`None` when `to`
+/// is not told): a `<powerup-status>` for a card event, else a `<status>` with `scoreboard`.
+/// Shared by the server's round and the arena's program bots.
+pub fn event_message(
+    roster: &Roster,
+    state: &State,
+    to: PlayerId,
+    ev: &Event,
+    scoreboard: &[f32; NUM_PLAYERS],
+) -> Option<ServerMessage> {
+    let told = match ev.to {
+        Recipient::All => true,
+        Recipient::Only => ev.about == to,
+    };
+    if !told {
+        return None;
+    }
+    Some(match &ev.card {
+        Some(card) => roster.powerup_status(state, to, ev.about, ev.status, card),
+        None => roster.status(state, to, ev.about, ev.status, scoreboard),
+    })
 }
 
 fn root_name(msg: &ClientMessage) -> &'static str {
