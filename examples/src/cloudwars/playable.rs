@@ -28,6 +28,11 @@ impl Roster for Game {
                 "search-classic",
                 "simulates 18 candidate winds 30 iterations ahead with the engine",
             ),
+            (
+                "cmd:PROGRAM ARG...",
+                "an external program for the original TCP text protocol (port in {port} and \
+                 CONTEST_PORT)",
+            ),
         ]
     }
 
@@ -40,7 +45,7 @@ impl Roster for Game {
                 // A program speaking the original TCP text protocol, on a free port.
                 Some(command) => program_bot(command, None),
                 None => Err(format!(
-                    "unknown cloudwars bot {other:?} (known: {}, cmd:PROGRAM ARG...)",
+                    "unknown cloudwars bot {other:?} (known: {})",
                     Self::bot_names()
                         .iter()
                         .map(|(n, _)| *n)

@@ -12,7 +12,21 @@ pub const RECORDING_STRIDE: u32 = arena::WINDWARD_RECORDING_STRIDE;
 
 impl Roster for Game {
     fn bot_names() -> &'static [(&'static str, &'static str)] {
-        &super::bots::BOTS
+        const NAMES: [(&str, &str); super::bots::BOTS.len() + 1] = {
+            let mut names = [PROGRAM; super::bots::BOTS.len() + 1];
+            let mut i = 0;
+            while i < super::bots::BOTS.len() {
+                names[i] = super::bots::BOTS[i];
+                i += 1;
+            }
+            names
+        };
+        /// A program bot: `play windward --help` lists it with the example bots.
+        const PROGRAM: (&str, &str) = (
+            "cmd:PROGRAM ARG...",
+            "an external program for the original TCP protocol (port in {port} and CONTEST_PORT)",
+        );
+        &NAMES
     }
 
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
