@@ -29,6 +29,9 @@ struct Node {
     expanded: bool,
     /// The players to move here, once expanded.
     movers: PlayerSet,
+    /// Perfect information: the first of the node's [`Segment`]s (one per mover, in mover
+    /// order) in `Arena::segments`; `NONE` before expansion and in determinized trees.
+    segments: u32,
 }
 
 impl Node {
@@ -38,7 +41,23 @@ impl Node {
         visits: 0,
         expanded: false,
         movers: PlayerSet::EMPTY,
+        segments: NONE,
     };
+}
+
+/// One mover's edges at a perfect-information node: they are contiguous in `Arena::edges`
+/// (`first..first + len`), because [`Arena::expand`] pushes every mover's actions at once.
+///
+/// `Arena::order[first..first + len]` is a permutation of those edge ids whose first `tried`
+/// entries are the edges already visited: an untried edge is drawn uniformly with one random
+/// number and swapped into the tried prefix (a partial Fisher–Yates shuffle), instead of
+/// scanning every edge with a random draw each, which cost Dogfight's 1,156 actions per side
+/// most of a search's time (issue 23).
+#[derive(Debug, Clone)]
+struct Segment {
+    first: u32,
+    len: u32,
+    tried: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -156,6 +175,11 @@ pub(crate) struct Arena<A> {
     actions: Vec<A>,
     children: Vec<Child>,
     keys: Vec<u32>,
+    segments: Vec<Segment>,
+    /// Per edge of a perfect-information node: a permutation of its segment (see [`Segment`]).
+    order: Vec<u32>,
+    /// The inverse of `order`: where each edge sits in it.
+    slot: Vec<u32>,
     path_nodes: Vec<u32>,
     path_edges: Vec<u32>,
     selected: Vec<u32>,
@@ -173,6 +197,9 @@ impl<A> Default for Arena<A> {
             actions: Vec::new(),
             children: Vec::new(),
             keys: Vec::new(),
+            segments: Vec::new(),
+            order: Vec::new(),
+            slot: Vec::new(),
             path_nodes: Vec::new(),
             path_edges: Vec::new(),
             selected: Vec::new(),
@@ -191,6 +218,9 @@ impl<A: Clone + PartialEq> Arena<A> {
         self.actions.clear();
         self.children.clear();
         self.keys.clear();
+        self.segments.clear();
+        self.order.clear();
+        self.slot.clear();
         self.stamp = 0;
         self.scratch.playout_steps = 0;
         self.nodes.push(Node::FRESH);
@@ -218,6 +248,8 @@ impl<A: Clone + PartialEq> Arena<A> {
             total: 0.0,
         });
         self.actions.push(action);
+        self.order.push(id);
+        self.slot.push(id);
         let n = &mut self.nodes[node as usize];
         if n.last_edge == NONE {
             n.first_edge = id;
@@ -241,12 +273,19 @@ impl<A: Clone + PartialEq> Arena<A> {
         }
         self.nodes[node as usize].expanded = true;
         self.nodes[node as usize].movers = movers;
+        self.nodes[node as usize].segments = self.segments.len() as u32;
         let mut legal = std::mem::take(&mut self.scratch.legal);
         for player in movers {
             game.legal_actions(state, player, &mut legal);
+            let first = self.edges.len() as u32;
             for action in legal.drain(..) {
                 self.push_edge(node, player, action, 0);
             }
+            self.segments.push(Segment {
+                first,
+                len: self.edges.len() as u32 - first,
+                tried: 0,
+            });
         }
         self.scratch.legal = legal;
     }
@@ -289,8 +328,85 @@ impl<A: Clone + PartialEq> Arena<A> {
         self.scratch.legal = legal;
     }
 
-    /// Picks one edge per mover into `self.selected` (in mover order) by that mover's UCB1;
-    /// untried edges first, a uniformly random one among them. False if a mover has no edge.
+    /// Moves the edge at `order[at]` of segment `seg` into its tried prefix; answers the edge.
+    fn mark_tried(&mut self, seg: usize, at: u32) -> u32 {
+        let s = &mut self.segments[seg];
+        let to = s.first + s.tried;
+        s.tried += 1;
+        self.order.swap(at as usize, to as usize);
+        let (a, b) = (self.order[at as usize], self.order[to as usize]);
+        self.slot[a as usize] = at;
+        self.slot[b as usize] = to;
+        b
+    }
+
+    /// Perfect information: picks one edge per mover into `self.selected` (in mover order) from
+    /// the node's segments. A mover with untried edges takes one of them uniformly at random
+    /// (one draw); otherwise the best UCB1 score over its edges, ties broken uniformly. At a
+    /// simultaneous node each mover first explores uniformly with probability
+    /// [`SearchConfig::mixing`]. False if a mover has no edge.
+    fn select_segments(
+        &mut self,
+        node: u32,
+        movers: PlayerSet,
+        config: &SearchConfig,
+        rng: &mut SearchRng,
+    ) -> bool {
+        let n = &self.nodes[node as usize];
+        let (base, count) = (n.segments as usize, movers.len());
+        let ln_visits = f64::from(n.visits.max(1)).ln();
+        // Check every mover before marking any edge tried: an edge in a tried prefix is one
+        // that the iteration's backpropagation will visit.
+        if count == 0
+            || self.segments[base..base + count]
+                .iter()
+                .any(|s| s.len == 0)
+        {
+            return false;
+        }
+        let mixing = if count > 1 { config.mixing.min(1.0) } else { 0.0 };
+        self.selected.clear();
+        for seg in base..base + count {
+            let Segment { first, len, tried } = self.segments[seg];
+            let explore = mixing > 0.0 && rng.random_bool(mixing);
+            let edge = if explore {
+                let e = first + rng.random_range(0..len);
+                let at = self.slot[e as usize];
+                if at >= first + tried {
+                    self.mark_tried(seg, at);
+                }
+                e
+            } else if tried < len {
+                let at = first + tried + rng.random_range(0..len - tried);
+                self.mark_tried(seg, at)
+            } else {
+                let edges = &self.edges[first as usize..(first + len) as usize];
+                let c = config.exploration;
+                let (mut best, mut best_score, mut ties) = (0, f64::NEG_INFINITY, 0u32);
+                for (i, edge) in edges.iter().enumerate() {
+                    let visits = f64::from(edge.visits);
+                    let score = edge.total / visits + c * (ln_visits / visits).sqrt();
+                    if score > best_score {
+                        best = i;
+                        best_score = score;
+                        ties = 1;
+                    } else if score == best_score {
+                        ties += 1;
+                        if rng.random_range(0..ties) == 0 {
+                            best = i;
+                        }
+                    }
+                }
+                first + best as u32
+            };
+            self.selected.push(edge);
+        }
+        true
+    }
+
+    /// Determinized: picks one edge per mover into `self.selected` (in mover order) by that
+    /// mover's UCB1 among the edges this sample allows; untried edges first, a uniformly random
+    /// one among them. False if a mover has no edge.
     fn select(
         &mut self,
         node: u32,
@@ -447,7 +563,12 @@ impl<A: Clone + PartialEq> Arena<A> {
             } else {
                 self.expand(game, state, node, movers);
             }
-            if movers.is_empty() || !self.select(node, movers, determinized, config, rng) {
+            let selected = if determinized {
+                self.select(node, movers, true, config, rng)
+            } else {
+                self.select_segments(node, movers, config, rng)
+            };
+            if movers.is_empty() || !selected {
                 break;
             }
             self.scratch.joint.clear();
