@@ -64,6 +64,9 @@ struct Segment {
     order: u32,
 }
 
+/// The most entries of `Arena::ln_table` (512 KiB); larger visit counts take `ln` directly.
+const LN_TABLE: u32 = 1 << 16;
+
 /// The longest segment found by counting (see [`Segment`]).
 const LONG_SEGMENT: u32 = 16;
 
@@ -198,6 +201,9 @@ pub(crate) struct Arena<A> {
     path_edges: Vec<u32>,
     selected: Vec<u32>,
     best: Vec<Best>,
+    /// `ln(n)` for `n < ln_table.len()` (grown on demand up to [`LN_TABLE`] entries and kept
+    /// across decisions): UCB1 takes the log of a node's visits at every selection.
+    ln_table: Vec<f64>,
     scratch: Scratch<A>,
     /// The current iteration's number (for [`Edge::seen`]).
     stamp: u32,
@@ -218,6 +224,7 @@ impl<A> Default for Arena<A> {
             path_edges: Vec::new(),
             selected: Vec::new(),
             best: Vec::new(),
+            ln_table: Vec::new(),
             scratch: Scratch::default(),
             stamp: 0,
         }
@@ -406,6 +413,8 @@ impl<A: Clone + PartialEq> Arena<A> {
     ) -> bool {
         let n = &self.nodes[node as usize];
         let (base, count, visits) = (n.segments as usize, movers.len(), n.visits);
+        let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
+        let n = &self.nodes[node as usize];
         if count == 1 {
             // One mover: its edges are the node's, `first_edge..=last_edge`. A short list is
             // read once for its untried edges and, when none is left, its UCB1 scores, without
@@ -432,7 +441,7 @@ impl<A: Clone + PartialEq> Arena<A> {
                     }
                     first + pick as u32
                 } else {
-                    first + ucb1(edges, visits, config.exploration, rng)
+                    first + ucb1(edges, ln_visits, config.exploration, rng)
                 }
             } else {
                 let Segment { len, tried, .. } = self.segments[base];
@@ -440,7 +449,7 @@ impl<A: Clone + PartialEq> Arena<A> {
                     self.pick_untried(base, rng.random_range(0..len - tried))
                 } else {
                     let edges = &self.edges[first as usize..=last as usize];
-                    first + ucb1(edges, visits, config.exploration, rng)
+                    first + ucb1(edges, ln_visits, config.exploration, rng)
                 }
             };
             self.selected.push(edge);
@@ -468,7 +477,7 @@ impl<A: Clone + PartialEq> Arena<A> {
                 self.pick_untried(seg, rng.random_range(0..len - tried))
             } else {
                 let edges = &self.edges[first as usize..(first + len) as usize];
-                first + ucb1(edges, visits, config.exploration, rng)
+                first + ucb1(edges, ln_visits, config.exploration, rng)
             };
             self.selected.push(edge);
         }
@@ -703,10 +712,22 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 }
 
+/// `ln(n)`, from `table` when `n` is below [`LN_TABLE`] (growing it as needed).
+fn ln_of(table: &mut Vec<f64>, n: u32) -> f64 {
+    if n >= LN_TABLE {
+        return f64::from(n).ln();
+    }
+    if n as usize >= table.len() {
+        let want = (n as usize + 1).next_power_of_two().min(LN_TABLE as usize);
+        let from = table.len() as u32;
+        table.extend((from..want as u32).map(|i| f64::from(i).ln()));
+    }
+    table[n as usize]
+}
+
 /// The index in `edges` (all visited) of the best UCB1 score `mean + c·sqrt(ln N / n)` with
-/// `N = parent_visits`; ties broken uniformly at random.
-fn ucb1(edges: &[Edge], parent_visits: u32, c: f64, rng: &mut SearchRng) -> u32 {
-    let ln_visits = f64::from(parent_visits.max(1)).ln();
+/// `ln_visits = ln N`; ties broken uniformly at random.
+fn ucb1(edges: &[Edge], ln_visits: f64, c: f64, rng: &mut SearchRng) -> u32 {
     let (mut best, mut best_score, mut ties) = (0, f64::NEG_INFINITY, 0u32);
     for (i, edge) in edges.iter().enumerate() {
         let inverse = 1.0 / f64::from(edge.visits);
