@@ -171,7 +171,11 @@ fn fnv(text: &str) -> u64 {
 fn sampled_states_for_a_seed_are_pinned() {
     let game = game(1);
     let mut digests = Vec::new();
-    for (seed, turns, player) in [(1, 0, Player::Red), (2, 40, Player::Blue), (3, 120, Player::Red)] {
+    for (seed, turns, player) in [
+        (1, 0, Player::Red),
+        (2, 40, Player::Blue),
+        (3, 120, Player::Red),
+    ] {
         let (_, belief) = believe(&game, seed, turns, player);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut text = String::new();
@@ -183,6 +187,10 @@ fn sampled_states_for_a_seed_are_pinned() {
     }
     assert_eq!(
         digests,
-        [6352683794104212329, 9731281571343094140, 3327349085693155741]
+        [
+            6352683794104212329,
+            9731281571343094140,
+            3327349085693155741
+        ]
     );
 }

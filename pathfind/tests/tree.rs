@@ -1165,7 +1165,10 @@ fn decoupled_uct_visits_add_up_for_every_mover_and_means_stay_returns() {
         for player in 0..2 {
             let stats: Vec<_> = search.stats_of(player).collect();
             assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 700);
-            assert!(stats.iter().all(|s| (0.0..=1.0).contains(&s.mean)), "{stats:?}");
+            assert!(
+                stats.iter().all(|s| (0.0..=1.0).contains(&s.mean)),
+                "{stats:?}"
+            );
         }
     }
 }
@@ -1195,12 +1198,14 @@ fn information_set_mcts_reuses_each_sample_for_the_asked_iterations() {
     };
     // One sample for the whole budget: the search sees one face, so guessing it always pays
     // 1 and the other face always 0.
-    let mut search =
-        InformationSetMcts::new(config(300, 1)).with_iterations_per_sample(u32::MAX);
+    let mut search = InformationSetMcts::new(config(300, 1)).with_iterations_per_sample(u32::MAX);
     search.choose(&game, &belief, 0);
     assert_eq!(search.iterations(), 300);
     let means: Vec<f64> = search.stats().map(|s| s.mean).collect();
-    assert!(means[..2].contains(&0.0) && means[..2].contains(&1.0), "{means:?}");
+    assert!(
+        means[..2].contains(&0.0) && means[..2].contains(&1.0),
+        "{means:?}"
+    );
     // A fresh sample every iteration (the default): both faces are seen, neither mean is pure.
     let mut search = InformationSetMcts::new(config(300, 1));
     assert_eq!(search.iterations_per_sample(), 1);

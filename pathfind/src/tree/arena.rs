@@ -457,11 +457,7 @@ impl<A: Clone + PartialEq> Arena<A> {
         }
         // Check every mover before marking any edge tried: an edge in a tried prefix is one
         // that the iteration's backpropagation will visit.
-        if count == 0
-            || self.segments[base..base + count]
-                .iter()
-                .any(|s| s.len == 0)
-        {
+        if count == 0 || self.segments[base..base + count].iter().any(|s| s.len == 0) {
             return false;
         }
         let mixing = config.mixing.min(1.0);
