@@ -103,7 +103,7 @@ pub fn generate_consistent(
 ) -> Result<Maze, MazeError> {
     let mut maze = Maze::closed(size)?;
     let n = size;
-    let mut parent: Vec<u16> = (0..CELLS as u16).collect();
+    let mut parent: [u16; CELLS] = std::array::from_fn(|i| i as u16);
     fn find(parent: &mut [u16], mut x: u16) -> u16 {
         while parent[x as usize] != x {
             let p = parent[parent[x as usize] as usize];
@@ -165,7 +165,33 @@ pub fn generate_consistent(
             maze.set_open(sq, d, false)?;
         }
     }
-    maze.validate()?;
+    // `Maze::validate`'s checks in its order, without its graph search (issue 23: a third of
+    // a sample's time): outer edges are never open (`set_open` refuses them), the corners are
+    // scanned alike, and the union-find already holds the components of the open edges (a
+    // loop only ever joins two squares of one component).
+    for r in 0..n - 1 {
+        for c in 0..n - 1 {
+            let a = Square::new(r, c);
+            let d = Square::new(r + 1, c + 1);
+            if maze.is_open(a, Dir::E)
+                && maze.is_open(a, Dir::S)
+                && maze.is_open(d, Dir::N)
+                && maze.is_open(d, Dir::W)
+            {
+                return Err(MazeError::OpenCorner(a));
+            }
+        }
+    }
+    let root = find(&mut parent, Square::new(0, 0).index() as u16);
+    for r in 0..n {
+        for c in 0..n {
+            let sq = Square::new(r, c);
+            if find(&mut parent, sq.index() as u16) != root {
+                return Err(MazeError::Disconnected(sq));
+            }
+        }
+    }
+    debug_assert_eq!(maze.validate(), Ok(()));
     Ok(maze)
 }
 
@@ -258,6 +284,55 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
+
+    /// `generate_consistent` checks its result itself (issue 23); it must answer what
+    /// `Maze::validate` would: a valid maze keeping the knowledge, or the same error.
+    #[test]
+    fn consistent_generation_reports_what_validate_would() {
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        // Knowledge read from a valid maze: kept, and the result valid.
+        let source = generate(25, &mut rng).unwrap();
+        for seed in 0..20 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let known = |sq: Square, d: Dir| (sq.row() < 8).then(|| source.is_open(sq, d));
+            let maze = generate_consistent(25, known, &mut rng).unwrap();
+            assert_eq!(maze.validate(), Ok(()));
+            for sq in maze.squares().filter(|sq| sq.row() < 8) {
+                for d in [Dir::E, Dir::S] {
+                    if maze.neighbour(sq, d).is_some() {
+                        assert_eq!(maze.is_open(sq, d), source.is_open(sq, d));
+                    }
+                }
+            }
+        }
+        // Walls all round square (3, 4): cut off, the first unreached square named.
+        let walled = |sq: Square, d: Dir| {
+            let inner = Square::new(3, 4);
+            let touches = sq == inner
+                || (d == Dir::E && sq == Square::new(3, 3))
+                || (d == Dir::S && sq == Square::new(2, 4));
+            touches.then_some(false)
+        };
+        assert_eq!(
+            generate_consistent(6, walled, &mut rng),
+            Err(MazeError::Disconnected(Square::new(3, 4)))
+        );
+        // A known open 2×2 block at (1, 1).
+        let open = |sq: Square, d: Dir| {
+            let (r, c) = (sq.row(), sq.col());
+            let block = (1..=2).contains(&r) && (1..=2).contains(&c);
+            let inside = match d {
+                Dir::E => c == 1,
+                Dir::S => r == 1,
+                _ => false,
+            };
+            (block && inside).then_some(true)
+        };
+        assert_eq!(
+            generate_consistent(6, open, &mut rng),
+            Err(MazeError::OpenCorner(Square::new(1, 1)))
+        );
+    }
 
     #[test]
     fn generated_mazes_are_valid_with_loops() {

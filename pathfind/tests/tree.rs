@@ -1105,3 +1105,116 @@ fn hostile_states_are_refused_or_safe() {
     }
     assert_eq!(summary.unreadable + summary.refused + summary.accepted, 150);
 }
+
+// --- Untried edges and reused samples (issue 23) ------------------------------------------------
+
+#[test]
+fn uct_tries_every_root_action_once_before_repeating_one() {
+    let game = TicTacToe;
+    let state = game.initial_state(0);
+    for seed in 0..20 {
+        let mut search = Uct::new(config(9, seed));
+        search.choose(&game, &state, 0);
+        let visits: Vec<u32> = search.stats().map(|s| s.visits).collect();
+        assert_eq!(visits, [1; 9], "seed {seed}");
+    }
+}
+
+#[test]
+fn uct_draws_its_first_untried_action_uniformly() {
+    let game = TicTacToe;
+    let state = game.initial_state(0);
+    let mut counts = [0u32; 9];
+    for seed in 0..900 {
+        let mut search = Uct::new(config(1, seed));
+        let cell = search.choose(&game, &state, 0).unwrap();
+        counts[usize::from(cell)] += 1;
+    }
+    // 100 expected per cell; 60..140 is more than 4 standard deviations either way.
+    assert!(counts.iter().all(|c| (60..140).contains(c)), "{counts:?}");
+}
+
+#[test]
+fn decoupled_uct_visits_add_up_for_every_mover_and_means_stay_returns() {
+    let game = MatrixGame::new(vec![
+        vec![0.5, 0.0, 1.0],
+        vec![1.0, 0.5, 0.0],
+        vec![0.0, 1.0, 0.5],
+    ])
+    .unwrap();
+    let state = game.initial_state(0);
+    for mixing in [0.0, 0.3, 1.0] {
+        // With as many iterations as actions and no mixing, each action once per mover.
+        let mut search = DecoupledUct::new(SearchConfig {
+            iterations: 3,
+            mixing: 0.0,
+            ..SearchConfig::default()
+        });
+        search.choose(&game, &state, 0);
+        for player in 0..2 {
+            let visits: Vec<u32> = search.stats_of(player).map(|s| s.visits).collect();
+            assert_eq!(visits, [1, 1, 1]);
+        }
+        let mut search = DecoupledUct::new(SearchConfig {
+            iterations: 700,
+            mixing,
+            seed: 5,
+            ..SearchConfig::default()
+        });
+        search.choose(&game, &state, 0);
+        for player in 0..2 {
+            let stats: Vec<_> = search.stats_of(player).collect();
+            assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 700);
+            assert!(
+                stats.iter().all(|s| (0.0..=1.0).contains(&s.mean)),
+                "{stats:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn uct_with_the_same_seed_builds_the_same_tree() {
+    let game = Goofspiel::new(6).unwrap();
+    let state = game.initial_state(0);
+    let run = || {
+        let mut search = DecoupledUct::new(config(2_000, 9));
+        let action = search.choose(&game, &state, 1);
+        let stats: Vec<(u32, u64)> = search
+            .stats_of(0)
+            .chain(search.stats_of(1))
+            .map(|s| (s.visits, s.mean.to_bits()))
+            .collect();
+        (action, stats, search.tree_size())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn information_set_mcts_reuses_each_sample_for_the_asked_iterations() {
+    let game = CoinGuess { pass_value: 0.6 };
+    let belief = CoinBelief {
+        heads_probability: 0.5,
+    };
+    // One sample for the whole budget: the search sees one face, so guessing it always pays
+    // 1 and the other face always 0.
+    let mut search = InformationSetMcts::new(config(300, 1)).with_iterations_per_sample(u32::MAX);
+    search.choose(&game, &belief, 0);
+    assert_eq!(search.iterations(), 300);
+    let means: Vec<f64> = search.stats().map(|s| s.mean).collect();
+    assert!(
+        means[..2].contains(&0.0) && means[..2].contains(&1.0),
+        "{means:?}"
+    );
+    // A fresh sample every iteration (the default): both faces are seen, neither mean is pure.
+    let mut search = InformationSetMcts::new(config(300, 1));
+    assert_eq!(search.iterations_per_sample(), 1);
+    search.choose(&game, &belief, 0);
+    let means: Vec<f64> = search.stats().map(|s| s.mean).collect();
+    assert!(means[..2].iter().all(|m| 0.0 < *m && *m < 1.0), "{means:?}");
+    // In between, every iteration still counts against the budget.
+    let mut search = InformationSetMcts::new(config(301, 1)).with_iterations_per_sample(8);
+    search.choose(&game, &belief, 0);
+    assert_eq!(search.iterations(), 301);
+    assert_eq!(search.stats().map(|s| s.visits).sum::<u32>(), 301);
+}

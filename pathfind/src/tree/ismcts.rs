@@ -17,6 +17,12 @@ use super::{ActionStats, Determinize, Policy, SearchConfig, SearchRng, Uniform};
 /// the iterations in which it was available rather than the parent's visits. Simultaneous moves
 /// are decoupled as in [`Uct`](super::Uct).
 ///
+/// **Reusing samples.** Where drawing a sample costs far more than a playout (Amazes draws a
+/// whole maze consistent with a map), [`with_iterations_per_sample`](Self::with_iterations_per_sample)
+/// runs several iterations on each sample (on copies of it) before drawing the next: fewer
+/// distinct worlds for the same budget, far more iterations for the same time. The default, 1,
+/// is the textbook algorithm.
+///
 /// The search is given the belief, never the true state: its choice can depend only on what the
 /// player knows. The answer is the most visited root action. Like [`Uct`](super::Uct) it
 /// allocates nothing once its arena has grown, provided `sample_state` allocates nothing.
@@ -40,6 +46,10 @@ pub struct InformationSetMcts<G: Determinize, P = Uniform> {
     policy: P,
     rng: SearchRng,
     arena: Arena<G::Action>,
+    /// The current sample, and the copy an iteration plays on when samples are reused.
+    sample: Option<G::State>,
+    work: Option<G::State>,
+    iterations_per_sample: u32,
     player: usize,
     iterations: u32,
 }
@@ -59,9 +69,40 @@ impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
             config,
             policy,
             arena: Arena::default(),
+            sample: None,
+            work: None,
+            iterations_per_sample: 1,
             player: 0,
             iterations: 0,
         }
+    }
+
+    /// The same search running `k` iterations on each sampled state before drawing the next
+    /// (0 counts as 1, the default: a fresh sample every iteration). The budget still counts
+    /// iterations; each one starts from a copy of the sample, so a playout never sees another's
+    /// moves.
+    ///
+    /// ```
+    /// use pathfind::tree::{InformationSetMcts, SearchConfig};
+    /// use pathfind::tree::toys::{CoinBelief, CoinGuess, Guess};
+    ///
+    /// let game = CoinGuess { pass_value: 0.6 };
+    /// let belief = CoinBelief { heads_probability: 0.7 };
+    /// let config = SearchConfig { iterations: 4_000, ..SearchConfig::default() };
+    /// let mut search = InformationSetMcts::new(config).with_iterations_per_sample(8);
+    /// assert_eq!(search.choose(&game, &belief, 0), Some(Guess::Heads));
+    /// assert_eq!(search.iterations(), 4_000);
+    /// ```
+    #[must_use]
+    pub fn with_iterations_per_sample(mut self, k: u32) -> Self {
+        self.iterations_per_sample = k.max(1);
+        self
+    }
+
+    /// The iterations run on each sampled state (see
+    /// [`with_iterations_per_sample`](Self::with_iterations_per_sample)).
+    pub fn iterations_per_sample(&self) -> u32 {
+        self.iterations_per_sample
     }
 
     /// Searches the information set `belief` of `player` and answers its action: the most
@@ -72,19 +113,38 @@ impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
         self.iterations = 0;
         self.arena.reset();
         let mut budget = Budget::start(&self.config);
+        let per_sample = self.iterations_per_sample.max(1);
+        let mut left = 0;
         let mut first = true;
         while budget.next() {
-            let mut state = game.sample_state(belief, player, &mut self.rng);
-            if first {
-                first = false;
-                let movers = game.to_move(&state);
-                if !movers.contains(player) {
-                    return None;
+            if left == 0 {
+                left = per_sample;
+                let state = game.sample_state(belief, player, &mut self.rng);
+                if first {
+                    first = false;
+                    if !game.to_move(&state).contains(player) {
+                        return None;
+                    }
                 }
+                self.sample = Some(state);
             }
+            left -= 1;
+            let Some(sample) = self.sample.as_mut() else {
+                unreachable!("a sample was just drawn");
+            };
+            // With one iteration per sample, the sample itself is played on (no copy).
+            let state = if per_sample == 1 {
+                sample
+            } else {
+                match &mut self.work {
+                    Some(work) => work.clone_from(sample),
+                    None => self.work = Some(sample.clone()),
+                }
+                self.work.as_mut().unwrap_or(sample)
+            };
             self.arena.iterate(
                 game,
-                &mut state,
+                state,
                 &mut self.policy,
                 &mut self.rng,
                 &self.config,
@@ -164,6 +224,7 @@ impl<G: Determinize, P> fmt::Debug for InformationSetMcts<G, P> {
             .field("config", &self.config)
             .field("player", &self.player)
             .field("iterations", &self.iterations)
+            .field("iterations_per_sample", &self.iterations_per_sample)
             .field("tree_size", &self.arena.node_count())
             .finish_non_exhaustive()
     }
@@ -176,6 +237,9 @@ impl<G: Determinize, P: Clone> Clone for InformationSetMcts<G, P> {
             policy: self.policy.clone(),
             rng: self.rng.clone(),
             arena: self.arena.clone(),
+            sample: self.sample.clone(),
+            work: self.work.clone(),
+            iterations_per_sample: self.iterations_per_sample,
             player: self.player,
             iterations: self.iterations,
         }
