@@ -4,7 +4,9 @@
 //! crate's bots, and [`lineup`] turns a list of names into the runner's line-up
 //! ([`arena::Entry`]: a name and a way to build the bot for each game).
 
-use arena::{Bot, BoxError, Entry, Playable};
+use std::path::{Path, PathBuf};
+
+use arena::{Bot, BoxError, Entry, Playable, Seat};
 
 /// A game whose example bots `play` builds by name.
 pub trait Roster: Playable + 'static {
@@ -14,6 +16,33 @@ pub trait Roster: Playable + 'static {
     /// Builds the bot called `name` (one of [`Roster::bot_names`], or a game-specific form such
     /// as `cmd:PROGRAM`); an unknown name is an error that lists the known ones.
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String>;
+
+    /// [`Roster::bot`], with the standard error of a program bot (`cmd:`) written to `stderr`
+    /// (a file, created or truncated) when given. The default ignores `stderr`: for games whose
+    /// bots are no programs.
+    fn bot_with_stderr(
+        &self,
+        name: &str,
+        stderr: Option<PathBuf>,
+    ) -> Result<Box<dyn Bot<Self>>, String> {
+        let _ = stderr;
+        self.bot(name)
+    }
+}
+
+/// The file `play --stderr-dir DIR` writes the standard error of the program in `seat` of game
+/// `index` of `game` to: `DIR/GAME-gINDEX-sSEAT.stderr` (`tron3d-g12-s3.stderr`).
+pub fn stderr_file(dir: &Path, game: &str, index: u64, seat: usize) -> PathBuf {
+    dir.join(format!("{game}-g{index}-s{seat}.stderr"))
+}
+
+/// Creates `--stderr-dir` (and its parents) before any game, so a program never fails to start
+/// for a missing folder.
+pub fn create_stderr_dir(dir: Option<&Path>) -> Result<(), String> {
+    match dir {
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())),
+        None => Ok(()),
+    }
 }
 
 /// The line-up entry of the bot called `name`: built by [`Roster::bot`] for each game.
@@ -27,4 +56,28 @@ pub fn entry<G: Roster>(name: &str) -> Entry<G> {
 /// The line-up of `names`, one entry per seat of the first game.
 pub fn lineup<G: Roster>(names: &[String]) -> Vec<Entry<G>> {
     names.iter().map(|name| entry(name)).collect()
+}
+
+/// The line-up of `names`, each program's standard error written to its [`stderr_file`] in
+/// `stderr_dir` (game `game`) when given.
+pub fn lineup_with_stderr<G: Roster>(
+    names: &[String],
+    game: &'static str,
+    stderr_dir: Option<&Path>,
+) -> Vec<Entry<G>> {
+    let Some(dir) = stderr_dir else {
+        return lineup(names);
+    };
+    names
+        .iter()
+        .map(|name| {
+            let (owned, dir) = (name.clone(), dir.to_owned());
+            Entry::seated(name, move |table: &G, seat: Seat| {
+                let file = stderr_file(&dir, game, seat.game, seat.seat);
+                table
+                    .bot_with_stderr(&owned, Some(file))
+                    .map_err(BoxError::from)
+            })
+        })
+        .collect()
 }

@@ -24,7 +24,8 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play tron3d`: games of 2 to 8 players (one per bot of `--bots`).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, tree, demo, null.\n\
+#[command(after_help = "Bots: search, tree, demo, null, cmd:PROGRAM ARG... (a program speaking \
+    examples/programs/tron3d/PROTOCOL.md).\n\
     Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
     `play verify tron3d FILE.t3d...` replays recorded games (the map is looked up next to the \
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
@@ -165,7 +166,9 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         rotate: !options.common.fixed_seats,
     };
     let plan = options.common.page_plan(tournament.games, 1);
-    let entries = crate::roster::lineup::<Game>(&lineup);
+    let stderr_dir = options.common.stderr_dir.as_deref();
+    crate::roster::create_stderr_dir(stderr_dir)?;
+    let entries = crate::roster::lineup_with_stderr::<Game>(&lineup, "tron3d", stderr_dir);
     runner::run_playable_watched(
         std::slice::from_ref(&game),
         &tournament,
