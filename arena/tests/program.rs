@@ -116,7 +116,12 @@ fn after_sudden_death_the_program_is_sent_quit_and_after_the_turns_nothing() {
     std::fs::create_dir_all(&dir).unwrap();
     let game = Game::new(amazes::mazes::get(0).maze, Config::default()).unwrap();
     let ends = [
-        (End::SuddenDeath { winner: Player::Red }, "Quit\n"),
+        (
+            End::SuddenDeath {
+                winner: Player::Red,
+            },
+            "Quit\n",
+        ),
         (End::Turns, ""),
     ];
     for (k, (end, expected)) in ends.into_iter().enumerate() {
@@ -136,7 +141,7 @@ fn after_sudden_death_the_program_is_sent_quit_and_after_the_turns_nothing() {
         };
         bot.game_over(&game, &outcome, 1);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), expected, "{end:?}");
-        assert!(bot.fault().is_none());
+        assert!(Bot::<Game>::fault(&bot).is_none());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -96,7 +96,7 @@ fn check_faults(script: &'static str, kind: &str) {
         assert!(record.scores[1 - seat] > 0.0, "{record:?}");
     }
     let rows = report.results.standings();
-    assert_eq!((rows[0].faults, rows[1].faults), (0, 2));
+    assert_eq!((rows[0].faults, rows[1].faults), (2, 0));
     let table = report.table();
     assert!(table.lines().nth(1).unwrap().ends_with("faults"), "{table}");
 }

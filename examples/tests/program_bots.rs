@@ -82,7 +82,11 @@ fn talkative_program(dir: &Path) -> String {
 fn stderr_dir_keeps_each_programs_stderr_per_game_and_seat() {
     let dir = temp_dir("stderr-dir");
     let program = talkative_program(&dir);
-    for (game, other) in [("tron3d", "demo"), ("dogfight", "random"), ("amazes", "random")] {
+    for (game, other) in [
+        ("tron3d", "demo"),
+        ("dogfight", "random"),
+        ("amazes", "random"),
+    ] {
         let logs = dir.join(format!("logs-{game}"));
         let out = play(&[
             game,
@@ -102,7 +106,10 @@ fn stderr_dir_keeps_each_programs_stderr_per_game_and_seat() {
         files.sort();
         assert_eq!(
             files,
-            [format!("{game}-g0-s0.stderr"), format!("{game}-g1-s1.stderr")],
+            [
+                format!("{game}-g0-s0.stderr"),
+                format!("{game}-g1-s1.stderr")
+            ],
             "{game}"
         );
         let said: Vec<String> = files
@@ -134,7 +141,11 @@ fn an_unusable_stderr_dir_is_an_error() {
         file.join("logs").to_str().unwrap(),
     ]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("a-file"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a-file"),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

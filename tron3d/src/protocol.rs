@@ -250,23 +250,17 @@ pub fn parse_moves(line: &str) -> Result<Action> {
             expected: "the USE flag of a move",
         })?;
         let use_item = int(1, "use", use_item, 0, 1)? == 1;
-        action.push(Movement {
-            bike,
-            to,
-            use_item,
-        });
+        action.push(Movement { bike, to, use_item });
     }
     Ok(action)
 }
 
 fn int(line: usize, what: &'static str, word: &str, min: i64, max: i64) -> Result<i64> {
-    let value = word
-        .parse::<i64>()
-        .map_err(|_| ProtocolError::NotANumber {
-            line,
-            what,
-            found: shown(word),
-        })?;
+    let value = word.parse::<i64>().map_err(|_| ProtocolError::NotANumber {
+        line,
+        what,
+        found: shown(word),
+    })?;
     if value < min || value > max {
         return Err(ProtocolError::Invalid {
             line,

@@ -94,7 +94,10 @@ proptest! {
 fn malformed_answers_are_typed_errors() {
     assert!(matches!(
         parse_moves("move 0 1 0"),
-        Err(ProtocolError::Expected { expected: "moves", .. })
+        Err(ProtocolError::Expected {
+            expected: "moves",
+            ..
+        })
     ));
     assert!(matches!(
         parse_moves(""),
@@ -140,26 +143,34 @@ fn malformed_headers_are_typed_errors_with_the_line() {
         header("tron3d-protocol 2\n"),
         Err(ProtocolError::Version { line: 1, .. })
     ));
-    assert!(matches!(
-        header(""),
-        Err(ProtocolError::Truncated { .. })
-    ));
+    assert!(matches!(header(""), Err(ProtocolError::Truncated { .. })));
     assert!(matches!(
         header(&good.replace("me 1", "me 7")),
         Err(ProtocolError::Invalid { what: "me", .. })
     ));
     assert!(matches!(
         header(&good.replace("nb_bikes 2", "nb_bike 2")),
-        Err(ProtocolError::Expected { line: 4, expected: "nb_bikes", .. })
+        Err(ProtocolError::Expected {
+            line: 4,
+            expected: "nb_bikes",
+            ..
+        })
     ));
     assert!(matches!(
         header(&good.replace("nb_players 4", "nb_players 9")),
-        Err(ProtocolError::Invalid { line: 3, what: "nb_players", .. })
+        Err(ProtocolError::Invalid {
+            line: 3,
+            what: "nb_players",
+            ..
+        })
     ));
     // A vertex count past the engine's maximum is refused before any line is read for it.
     assert!(matches!(
         header(&good.replace("vertices 218", "vertices 1000000")),
-        Err(ProtocolError::Invalid { what: "vertices", .. })
+        Err(ProtocolError::Invalid {
+            what: "vertices",
+            ..
+        })
     ));
     assert!(matches!(
         header(&good.replace("vertices 218", "vertices 300")),
@@ -225,7 +236,10 @@ fn malformed_rounds_are_typed_errors_with_the_line() {
     let bad_bike = good.replacen("\n0 n ", "\n0 x ", 1);
     assert!(matches!(
         read(&bad_bike, &game),
-        Err(ProtocolError::Invalid { what: "bike item", .. })
+        Err(ProtocolError::Invalid {
+            what: "bike item",
+            ..
+        })
     ));
     assert!(matches!(
         Reader::new(&b"end 1 2\n"[..]).read_message(&game),

@@ -24,12 +24,14 @@ pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play tron3d`: games of 2 to 8 players (one per bot of `--bots`).
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-#[command(after_help = "Bots: search, tree, demo, null, cmd:PROGRAM ARG... (a program speaking \
+#[command(
+    after_help = "Bots: search, tree, demo, null, cmd:PROGRAM ARG... (a program speaking \
     examples/programs/tron3d/PROTOCOL.md).\n\
     Defaults: --games 4 --bots search,demo,demo,demo --board cube6.\n\
     `play verify tron3d FILE.t3d...` replays recorded games (the map is looked up next to the \
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
-    then among the shipped boards by name and by size, so games written with --name replay too).")]
+    then among the shipped boards by name and by size, so games written with --name replay too)."
+)]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
