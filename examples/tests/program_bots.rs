@@ -191,10 +191,10 @@ fn the_worked_example_is_what_the_arena_sends() {
     let mut answers = lines.iter().filter(|(mark, _)| *mark == '<');
     // The opponent's answers, round by round.
     let theirs = ["moves 1 4 0", "moves", "moves 1 3 0", "moves"];
-    for round in 0..4 {
+    for their_line in theirs {
         write_round(&mut sent, &game, &state);
         let ours = parse_moves(&answers.next().unwrap().1).unwrap();
-        let actions: [Action; 2] = [ours, parse_moves(theirs[round]).unwrap()];
+        let actions: [Action; 2] = [ours, parse_moves(their_line).unwrap()];
         game.advance(&mut state, &actions);
     }
     assert!(answers.next().is_none());

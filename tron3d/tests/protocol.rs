@@ -188,13 +188,16 @@ fn malformed_headers_are_typed_errors_with_the_line() {
     assert!(matches!(header(ladder), Err(ProtocolError::Game(_))));
 }
 
+/// Whether an error is the one a case expects.
+type Expect = fn(&ProtocolError) -> bool;
+
 #[test]
 fn malformed_rounds_are_typed_errors_with_the_line() {
     let game = cube();
     let good = opening(&game);
     assert!(matches!(read(&good, &game), Ok(Message::Round(_))));
     let items_line = good.lines().position(|l| l.starts_with("items")).unwrap() + 1;
-    let cases: [(&str, &str, fn(&ProtocolError) -> bool); 7] = [
+    let cases: [(&str, &str, Expect); 7] = [
         ("round 0", "round x", |e| {
             matches!(e, ProtocolError::NotANumber { what: "round", .. })
         }),
