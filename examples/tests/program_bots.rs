@@ -206,3 +206,31 @@ fn the_worked_example_is_what_the_arena_sends() {
         .collect();
     assert_eq!(shown, sent);
 }
+
+/// `tron3d_program` (a Rust program that knows only `tron3d::protocol`: it rebuilds each round's
+/// state from the message and runs an example bot on it) plays `play tron3d` without a fault,
+/// with its arguments, beside the same bot in process.
+#[test]
+fn a_rust_program_speaking_the_protocol_plays_without_a_fault() {
+    let program = format!("cmd:{} search", env!("CARGO_BIN_EXE_tron3d_program"));
+    let dir = temp_dir("rust-tron3d");
+    let file = dir.join("results.json");
+    let out = play(&[
+        "tron3d",
+        "--games",
+        "2",
+        "--rounds",
+        "60",
+        "--quiet",
+        "--bots",
+        &format!("{program},search,demo"),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let results = std::fs::read_to_string(&file).unwrap();
+    for kind in ["crash:", "flood:", "garbage:"] {
+        assert!(!results.contains(kind), "a {kind} fault: {results}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
