@@ -31,6 +31,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel}
 use std::thread;
 use std::time::{Duration, Instant};
 
+// Without a game with program bots, the bot side is unused (the `Program` shape still serves).
+#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(unused_imports))]
 use crate::bot::Bot;
 
 #[cfg(feature = "tron3d")]
@@ -283,6 +285,7 @@ fn exists(program: &str) -> bool {
 
 /// A program playing as a [`Bot`] in the game's original protocol: a fresh process per game,
 /// killed when the game is over (or when the bot is dropped).
+#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(dead_code))]
 pub struct ProgramBot {
     name: String,
     command: Vec<String>,
@@ -297,6 +300,7 @@ pub struct ProgramBot {
     turns: u64,
 }
 
+#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(dead_code))]
 impl ProgramBot {
     /// The program `command` (program and arguments), named `name` in tables.
     pub fn new(name: impl Into<String>, command: Vec<String>) -> ProgramBot {
