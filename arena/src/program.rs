@@ -32,7 +32,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 // Without a game with program bots, the bot side is unused (the `Program` shape still serves).
-#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(unused_imports))]
+#[cfg_attr(not(feature = "amazes"), allow(unused_imports))]
 use crate::bot::Bot;
 
 #[cfg(feature = "tron3d")]
