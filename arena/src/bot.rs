@@ -41,6 +41,14 @@ pub trait Bot<G: Game> {
         let _ = (game, events, player);
     }
 
+    /// The game is over, with `outcome`: called once per game, for every bot, after the last
+    /// step and before [`Bot::fault`] is asked. A program bot tells its program (Tron3D: the
+    /// `end` line; Amazes: `Quit` after sudden death, as the CodeCup judge does) and lets it
+    /// exit. The default does nothing.
+    fn game_over(&mut self, game: &G, outcome: &G::Outcome, player: usize) {
+        let _ = (game, outcome, player);
+    }
+
     /// The fault of the current game, for a bot that can have one (a program that crashed, stayed
     /// silent, flooded or answered garbage: [`crate::program::ProgramBot`]): one line, starting
     /// with its kind (`crash`, `silence`, `flood`, `garbage`). Asked once the game is over, and
@@ -65,6 +73,9 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
     }
     fn hear(&mut self, game: &G, events: &G::Events, player: usize) {
         (**self).hear(game, events, player);
+    }
+    fn game_over(&mut self, game: &G, outcome: &G::Outcome, player: usize) {
+        (**self).game_over(game, outcome, player);
     }
     fn fault(&self) -> Option<String> {
         (**self).fault()

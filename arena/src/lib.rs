@@ -38,5 +38,5 @@ pub use error::{BoxError, Error};
 pub use games::WINDWARD_RECORDING_STRIDE;
 pub use playable::Playable;
 pub use results::{Results, Shard};
-pub use runner::Entry;
+pub use runner::{Entry, Seat};
 pub use tournament::{Report, Tournament};

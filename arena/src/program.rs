@@ -7,7 +7,8 @@
 //!
 //! | game | protocol | time per move |
 //! |---|---|---|
-//! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
+//! | Amazes | the CodeCup 2010 judge's: `Start` on Red's first turn, then each turn the 4 corridor lines and the distance; the answer is one move line; `Quit` after sudden death | [`AMAZES_TURN_LIMIT`] (the 2010 limit is unknown: rules doc A7), plus [`STARTUP_GRACE`] for the first answer of a game |
+//! | Tron3D | ours, [`tron3d::protocol`] (the kit compiles its players in): the parameters and the map once, then each round the scores, walls, items and bikes; the answer is one `moves` line; `end` and the final scores at the end | [`TRON3D_TURN_LIMIT`] (the kit has none), plus [`STARTUP_GRACE`] for the first answer of a game |
 //! | CloudWars ([`CloudWarsProgram`]) | the original TCP text protocol (`remote/server.go`), the arena as the lockstep server of one game: each step the program's `list` is answered with the world, and its requests up to its next `list` are the step's (the first `move` or `kill` its command) | [`CLOUDWARS_STEP_LIMIT`] per step (the original is real-time: this is the lockstep server's patience), plus [`STARTUP_GRACE`] to connect and for the first step |
 //! | Windward ([`WindwardProgram`]) | the original TCP protocol (`TcpServer.cs`): `<join>`, `<setup>`, `<ready>`, then each tick the tick's messages to its seat; its messages are the next tick's orders | [`WINDWARD_SYNC_LIMIT`] for a program that syncs (each message answered by an empty `<move />`), [`WINDWARD_UNSYNCED_WAIT`] for one that never does (the original kit's), nothing on a tick without messages; plus [`STARTUP_GRACE`] to connect and `<join>` |
 //!
@@ -27,8 +28,11 @@
 //! bots), else nowhere. A program that
 //! cannot be started, crashes, stays silent past the time limit, floods or answers garbage gets a
 //! fault ([`Bot::fault`]) and the game's documented default action (Amazes: the jury plays `T`
-//! every turn and the player scores 0); the game always finishes and the process is killed. The
-//! process is also killed when the bot is dropped, so no program outlives its game.
+//! every turn and the player scores 0; Tron3D: no more commands, as the kit's `Null` player, so
+//! its bikes explode at their next required move); the game always finishes and the process is
+//! killed. When a game ends, a program is told as its protocol says ([`Bot::game_over`]), its
+//! input is closed and it gets [`EXIT_GRACE`] to exit before it is killed. The process is also
+//! killed when the bot is dropped, so no program outlives its game.
 
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
@@ -37,6 +41,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel}
 use std::thread;
 use std::time::{Duration, Instant};
 
+// Without a game with program bots, the bot side is unused (the `Program` shape still serves).
+#[cfg_attr(not(feature = "amazes"), allow(unused_imports))]
 use crate::bot::Bot;
 
 #[cfg(feature = "cloudwars")]
@@ -50,6 +56,8 @@ pub use self::cloudwars::{CLOUDWARS_REQUESTS_PER_STEP, CLOUDWARS_STEP_LIMIT, Clo
 pub use self::net::{PORT_VARIABLE, with_port};
 #[cfg(feature = "windward")]
 pub use self::windward::{WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardProgram};
+#[cfg(feature = "tron3d")]
+mod tron3d_bot;
 
 /// The longest line kept from a program, in bytes (the newline excluded).
 pub const LINE_LIMIT: usize = 4096;
@@ -338,6 +346,18 @@ impl Drop for Program {
 /// The time an Amazes program has for one answer (the 2010 limit is unknown: rules doc A7).
 pub const AMAZES_TURN_LIMIT: Duration = Duration::from_secs(1);
 
+/// The time a Tron3D program has for one round's answer. The kit has no limit of its own (its
+/// players are compiled into the judge, which waits for them); one second is what our Dogfight
+/// and Amazes programs get, over a hundred times what the Python sample's flood fill needs (under
+/// 8 ms a round, whole game included, on the largest shipped board, 866 vertices, on a loaded
+/// 2-core machine), and leaves room for a busy machine. A game of 200 rounds thus takes at
+/// most 200 s per program that answers at the last moment.
+pub const TRON3D_TURN_LIMIT: Duration = Duration::from_secs(1);
+
+/// How long a program may take to exit once its game is over and its input is closed, before it
+/// is killed (not a fault: the game is over); [`ProgramBot::exit_grace`] changes it.
+pub const EXIT_GRACE: Duration = Duration::from_millis(500);
+
 /// Added to the time limit of a program's first answer of a game: starting the program (an
 /// interpreter loading, say) is not counted against its first move.
 pub const STARTUP_GRACE: Duration = Duration::from_secs(10);
@@ -359,12 +379,14 @@ fn exists(program: &str) -> bool {
 
 /// A program playing as a [`Bot`] in the game's original protocol: a fresh process per game,
 /// killed when the game is over (or when the bot is dropped).
+#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(dead_code))]
 pub struct ProgramBot {
     name: String,
     command: Vec<String>,
     stderr: Option<PathBuf>,
     turn_limit: Duration,
     startup_grace: Duration,
+    exit_grace: Duration,
     program: Option<Program>,
     /// The fault of the current game, once the program had one.
     fault: Option<String>,
@@ -372,6 +394,7 @@ pub struct ProgramBot {
     turns: u64,
 }
 
+#[cfg_attr(not(any(feature = "amazes", feature = "tron3d")), allow(dead_code))]
 impl ProgramBot {
     /// The program `command` (program and arguments), named `name` in tables.
     pub fn new(name: impl Into<String>, command: Vec<String>) -> ProgramBot {
@@ -381,6 +404,7 @@ impl ProgramBot {
             stderr: None,
             turn_limit: AMAZES_TURN_LIMIT,
             startup_grace: STARTUP_GRACE,
+            exit_grace: EXIT_GRACE,
             program: None,
             fault: None,
             turns: 0,
@@ -426,6 +450,13 @@ impl ProgramBot {
         self
     }
 
+    /// The time the program has to exit once its game is over (default [`EXIT_GRACE`]).
+    #[must_use]
+    pub fn exit_grace(mut self, grace: Duration) -> ProgramBot {
+        self.exit_grace = grace;
+        self
+    }
+
     fn restart(&mut self) {
         if let Some(mut old) = self.program.take() {
             old.kill();
@@ -435,6 +466,24 @@ impl ProgramBot {
         match Program::spawn(&self.command, self.stderr.as_ref()) {
             Ok(program) => self.program = Some(program),
             Err(error) => self.fault = Some(format!("crash: cannot start: {error}")),
+        }
+    }
+
+    /// The time limit of the next answer: the turn limit, plus the start-up grace for the first
+    /// answer of a game (`self.turns` counts the answers asked for, this one included).
+    fn limit(&self) -> Duration {
+        if self.turns == 1 {
+            self.turn_limit.saturating_add(self.startup_grace)
+        } else {
+            self.turn_limit
+        }
+    }
+
+    /// Closes the program's input and lets it exit ([`ProgramBot::exit_grace`]) once the game
+    /// is over.
+    fn finish(&mut self) {
+        if let Some(program) = self.program.as_mut() {
+            program.finish(self.exit_grace);
         }
     }
 
@@ -465,19 +514,15 @@ impl Bot<amazes::Game> for ProgramBot {
         if self.fault.is_some() {
             return Action::Fault(Fault::Crash);
         }
-        let Some(program) = self.program.as_mut() else {
-            return Action::Fault(Fault::Crash);
-        };
         let mut text = String::new();
         if player == 0 && self.turns == 0 {
             text.push_str("Start\n");
         }
         text.push_str(&view.to_string());
         self.turns += 1;
-        let limit = if self.turns == 1 {
-            self.turn_limit.saturating_add(self.startup_grace)
-        } else {
-            self.turn_limit
+        let limit = self.limit();
+        let Some(program) = self.program.as_mut() else {
+            return Action::Fault(Fault::Crash);
         };
         let action = if program.send(&text) {
             match program.answer(limit) {
@@ -499,6 +544,18 @@ impl Bot<amazes::Game> for ProgramBot {
             self.faulted(format!("{kind}: turn {}: {fault}", self.turns));
         }
         action
+    }
+
+    /// After sudden death the program is sent `Quit`, as the CodeCup judge does (rules doc A11,
+    /// P13); after the 150 turns nothing, since a program then ends by itself (L94-95). Either
+    /// way its input is then closed and it gets [`EXIT_GRACE`] to exit.
+    fn game_over(&mut self, _game: &amazes::Game, outcome: &amazes::Outcome, _player: usize) {
+        if let (Some(program), amazes::End::SuddenDeath { .. }) =
+            (self.program.as_mut(), outcome.end)
+        {
+            program.send("Quit\n");
+        }
+        self.finish();
     }
 
     fn fault(&self) -> Option<String> {

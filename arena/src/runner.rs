@@ -222,18 +222,28 @@ impl<G: Playable, A: Watch<G>, B: Watch<G>> Watch<G> for (A, B) {
     }
 }
 
+/// Where a bot plays: the game's index in the tournament and the seat (player) it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Seat {
+    /// The game's index in the tournament ([`GameSetup::index`]).
+    pub game: u64,
+    /// The seat: the player the bot plays.
+    pub seat: usize,
+}
+
 /// One entry of a line-up: a bot's name and a way to build it for each game.
 ///
 /// A game needs fresh bots (bots keep state within a game, and games run in parallel), so an
 /// entry holds a factory, called once per game on the thread that plays it, with the table
-/// (the game) it is played on.
+/// (the game) it is played on and, for [`Entry::seated`], the game's index and the seat (to name
+/// a program's standard error file per game and seat, say).
 pub struct Entry<G> {
     name: String,
     make: Factory<G>,
 }
 
-/// Builds an entry's bot for one game, on the table it is played on.
-type Factory<G> = Arc<dyn Fn(&G) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync>;
+/// Builds an entry's bot for one game and seat, on the table it is played on.
+type Factory<G> = Arc<dyn Fn(&G, Seat) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync>;
 
 impl<G> Clone for Entry<G> {
     fn clone(&self) -> Self {
@@ -256,6 +266,15 @@ impl<G: Playable> Entry<G> {
     where
         F: Fn(&G) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync + 'static,
     {
+        Entry::seated(name, move |game: &G, _: Seat| make(game))
+    }
+
+    /// An entry called `name` whose bot `make` builds for each game, knowing the game's index
+    /// and the seat ([`Seat`]).
+    pub fn seated<F>(name: impl Into<String>, make: F) -> Entry<G>
+    where
+        F: Fn(&G, Seat) -> Result<Box<dyn Bot<G>>, BoxError> + Send + Sync + 'static,
+    {
         Entry {
             name: name.into(),
             make: Arc::new(make),
@@ -277,9 +296,14 @@ impl<G: Playable> Entry<G> {
         &self.name
     }
 
-    /// Builds the entry's bot for a game on `game`.
+    /// Builds the entry's bot for a game on `game`, outside any tournament (as seat 0 of game 0).
     pub fn make(&self, game: &G) -> Result<Box<dyn Bot<G>>, Error> {
-        (self.make)(game).map_err(|source| Error::Bot {
+        self.make_at(game, Seat::default())
+    }
+
+    /// Builds the entry's bot for `seat` of a game on `game`.
+    pub fn make_at(&self, game: &G, seat: Seat) -> Result<Box<dyn Bot<G>>, Error> {
+        (self.make)(game, seat).map_err(|source| Error::Bot {
             name: self.name.clone(),
             source,
         })
@@ -290,8 +314,9 @@ impl<G: Playable> Entry<G> {
 /// [`pathfind::tree::Game`] contract: each step, every player to move is shown its observation
 /// (unless its bot acts without one, [`Bot::act_unobserved`]) and answers with an action; the
 /// joint action is applied in increasing player order. In games with
-/// [`Playable::PUBLIC_EVENTS`], every bot then hears the step's events. Places and scores are the
-/// outcome's ([`pathfind::tree::Outcome`]).
+/// [`Playable::PUBLIC_EVENTS`], every bot then hears the step's events. At the end every bot is
+/// told the outcome ([`Bot::game_over`]). Places and scores are the outcome's
+/// ([`pathfind::tree::Outcome`]).
 pub fn play_game<G: Playable>(
     game: &G,
     lineup: &[Entry<G>],
@@ -308,7 +333,11 @@ pub fn play_game<G: Playable>(
     }
     let mut bots = Vec::with_capacity(players);
     for (player, &entry) in setup.seats.iter().enumerate() {
-        let mut bot = lineup[entry].make(game)?;
+        let seat = Seat {
+            game: setup.index,
+            seat: player,
+        };
+        let mut bot = lineup[entry].make_at(game, seat)?;
         bot.new_game(game, player, setup.bot_seed(player));
         bots.push(bot);
     }
@@ -344,6 +373,9 @@ pub fn play_game<G: Playable>(
     let outcome = game
         .outcome(&state)
         .ok_or(Error::NoOutcome { game: G::NAME })?;
+    for (player, bot) in bots.iter_mut().enumerate() {
+        bot.game_over(game, &outcome, player);
+    }
     Ok(GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),

@@ -105,3 +105,43 @@ fn a_missing_or_empty_program_is_a_typed_error() {
     let bot = ProgramBot::from_command_line("sh -c true").unwrap();
     assert_eq!(Bot::<Game>::name(&bot), "cmd:sh");
 }
+
+/// Issue 20 part 4: after sudden death the program is sent `Quit`, as the CodeCup 2010 judge does
+/// (rules doc A11, P13); after a game of 150 turns nothing (a program then ends by itself). The
+/// program copies its input to its standard error file, which is read once it has exited.
+#[test]
+fn after_sudden_death_the_program_is_sent_quit_and_after_the_turns_nothing() {
+    use amazes::{End, Outcome, Player};
+    let dir = std::env::temp_dir().join(format!("arena-amazes-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = Game::new(amazes::mazes::get(0).maze, Config::default()).unwrap();
+    let ends = [
+        (
+            End::SuddenDeath {
+                winner: Player::Red,
+            },
+            "Quit\n",
+        ),
+        (End::Turns, ""),
+    ];
+    for (k, (end, expected)) in ends.into_iter().enumerate() {
+        let path = dir.join(format!("seat1-{k}.stderr"));
+        let mut bot = ProgramBot::new("copy", vec!["sh".into(), "-c".into(), "cat >&2".into()])
+            .stderr_to(path.clone())
+            // `cat` exits as soon as its input closes; a long grace keeps a busy machine from
+            // killing it first.
+            .exit_grace(Duration::from_secs(60));
+        bot.new_game(&game, 1, 7);
+        let outcome = Outcome {
+            end,
+            points: [0, 0],
+            scores: [0, 0],
+            faults: [None, None],
+            ranks: [1, 1],
+        };
+        bot.game_over(&game, &outcome, 1);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), expected, "{end:?}");
+        assert!(Bot::<Game>::fault(&bot).is_none());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -92,6 +92,11 @@ pub struct MatchArgs {
     /// seats and seed (`play view` for recordings).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Write the standard error of each program bot (cmd:) to a file per game and seat in this
+    /// folder (created if missing): DIR/GAME-gINDEX-sSEAT.stderr, e.g. tron3d-g3-s1.stderr.
+    /// Without it, programs' standard error is discarded.
+    #[arg(long, value_name = "DIR")]
+    pub stderr_dir: Option<PathBuf>,
     /// With --html: embed every N-th step of the game (and always the last); default 1.
     #[arg(long, value_name = "N", requires = "html")]
     pub html_every: Option<NonZeroUsize>,

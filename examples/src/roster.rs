@@ -4,7 +4,9 @@
 //! crate's bots, and [`lineup`] turns a list of names into the runner's line-up
 //! ([`arena::Entry`]: a name and a way to build the bot for each game).
 
-use arena::{Bot, BoxError, Entry, Playable};
+use std::path::{Path, PathBuf};
+
+use arena::{Bot, BoxError, Entry, Playable, Seat};
 
 /// A game whose example bots `play` builds by name.
 pub trait Roster: Playable + 'static {
@@ -14,6 +16,33 @@ pub trait Roster: Playable + 'static {
     /// Builds the bot called `name` (one of [`Roster::bot_names`], or a game-specific form such
     /// as `cmd:PROGRAM`); an unknown name is an error that lists the known ones.
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String>;
+
+    /// [`Roster::bot`], with the standard error of a program bot (`cmd:`) written to `stderr`
+    /// (a file, created or truncated) when given. The default ignores `stderr`: for games whose
+    /// bots are no programs.
+    fn bot_with_stderr(
+        &self,
+        name: &str,
+        stderr: Option<PathBuf>,
+    ) -> Result<Box<dyn Bot<Self>>, String> {
+        let _ = stderr;
+        self.bot(name)
+    }
+}
+
+/// The file `play --stderr-dir DIR` writes the standard error of the program in `seat` of game
+/// `index` of `game` to: `DIR/GAME-gINDEX-sSEAT.stderr` (`tron3d-g12-s3.stderr`).
+pub fn stderr_file(dir: &Path, game: &str, index: u64, seat: usize) -> PathBuf {
+    dir.join(format!("{game}-g{index}-s{seat}.stderr"))
+}
+
+/// Creates `--stderr-dir` (and its parents) before any game, so a program never fails to start
+/// for a missing folder.
+pub fn create_stderr_dir(dir: Option<&Path>) -> Result<(), String> {
+    match dir {
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())),
+        None => Ok(()),
+    }
 }
 
 /// The line-up entry of the bot called `name`: built by [`Roster::bot`] for each game.
@@ -30,19 +59,30 @@ pub fn lineup<G: Roster>(names: &[String]) -> Vec<Entry<G>> {
 }
 
 /// The line-up of `names` in which each program bot (`cmd:PROGRAM ARG...`) is built by
-/// `program` from its command line (the text after `cmd:`), the others by [`Roster::bot`].
-pub fn lineup_with<G, F>(names: &[String], program: F) -> Vec<Entry<G>>
+/// `program` from its command line (the text after `cmd:`) and the file for its standard error
+/// (its [`stderr_file`] in `stderr_dir`, game `game`, when given), the others by
+/// [`Roster::bot`].
+pub fn lineup_with<G, F>(
+    names: &[String],
+    game: &'static str,
+    stderr_dir: Option<&Path>,
+    program: F,
+) -> Vec<Entry<G>>
 where
     G: Roster,
-    F: Fn(&str) -> Result<Box<dyn Bot<G>>, String> + Clone + Send + Sync + 'static,
+    F: Fn(&str, Option<PathBuf>) -> Result<Box<dyn Bot<G>>, String> + Clone + Send + Sync + 'static,
 {
     names
         .iter()
         .map(|name| match name.strip_prefix("cmd:") {
             Some(command) => {
                 let (command, program) = (command.to_owned(), program.clone());
-                Entry::new(name.as_str(), move |_: &G| {
-                    program(&command).map_err(BoxError::from)
+                let dir = stderr_dir.map(Path::to_owned);
+                Entry::seated(name.as_str(), move |_: &G, seat: Seat| {
+                    let stderr = dir
+                        .as_deref()
+                        .map(|dir| stderr_file(dir, game, seat.game, seat.seat));
+                    program(&command, stderr).map_err(BoxError::from)
                 })
             }
             None => entry(name),
@@ -85,4 +125,28 @@ pub fn no_port(common: &crate::cli::MatchArgs, game: &str) -> Result<(), String>
         )),
         None => Ok(()),
     }
+}
+
+/// The line-up of `names`, each program's standard error written to its [`stderr_file`] in
+/// `stderr_dir` (game `game`) when given.
+pub fn lineup_with_stderr<G: Roster>(
+    names: &[String],
+    game: &'static str,
+    stderr_dir: Option<&Path>,
+) -> Vec<Entry<G>> {
+    let Some(dir) = stderr_dir else {
+        return lineup(names);
+    };
+    names
+        .iter()
+        .map(|name| {
+            let (owned, dir) = (name.clone(), dir.to_owned());
+            Entry::seated(name, move |table: &G, seat: Seat| {
+                let file = stderr_file(&dir, game, seat.game, seat.seat);
+                table
+                    .bot_with_stderr(&owned, Some(file))
+                    .map_err(BoxError::from)
+            })
+        })
+        .collect()
 }

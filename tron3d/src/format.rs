@@ -777,7 +777,7 @@ fn parse_config(t: &mut Tokens<'_>) -> Result<Config> {
     })
 }
 
-fn write_config(out: &mut String, c: &Config) {
+pub(crate) fn write_config(out: &mut String, c: &Config) {
     let _ = writeln!(out, "nb_players {}", c.nb_players);
     let _ = writeln!(out, "nb_bikes {}", c.nb_bikes);
     let _ = writeln!(out, "nb_rounds {}", c.nb_rounds);

@@ -8,6 +8,7 @@ pub mod contract;
 pub mod demo;
 pub mod format;
 pub mod generate;
+pub mod protocol;
 pub mod replay;
 pub mod rules;
 #[cfg(feature = "serde")]

@@ -218,6 +218,43 @@ fn fuzz_t3d_reader_and_replay() {
     });
 }
 
+/// The program protocol's readers (`tron3d::protocol`): a header, rounds and the end as the arena
+/// writes them, mutated, read as a program reads them (and each round rebuilt as a state), and
+/// answers as the arena reads them.
+#[test]
+fn fuzz_protocol_readers() {
+    use tron3d::protocol::{Message, Reader, parse_moves, write_end, write_header, write_round};
+    let game = Game::new(Preset::Grid.board(), Preset::Grid.config()).unwrap();
+    let mut state = game.initial_state(3);
+    let mut actions = Actions::new();
+    let mut seed = String::new();
+    write_header(&mut seed, &game, 2);
+    for _ in 0..3 {
+        write_round(&mut seed, &game, &state);
+        game.demo_actions(&mut state, &mut actions);
+        game.advance(&mut state, &actions);
+    }
+    write_end(&mut seed, state.scores());
+    let answers = "moves 0 1 0 4 17 1\nmoves\nmoves -1 -99 0\n".to_owned();
+    fuzz("protocol", &[seed, answers], |text| {
+        for line in text.lines() {
+            let _ = parse_moves(line);
+        }
+        let mut reader = Reader::new(text.as_bytes());
+        if let Ok(header) = reader.read_header() {
+            // At most one message per line of input: the loop ends.
+            while let Ok(message) = reader.read_message(&header.game) {
+                match message {
+                    Message::Round(round) => {
+                        let _ = round.to_state(&header.game, 1);
+                    }
+                    Message::End(_) => break,
+                }
+            }
+        }
+    });
+}
+
 #[test]
 fn fuzz_engine_with_in_range_and_out_of_range_commands() {
     let mut rng = Pcg64Mcg::seed_from_u64(11);

@@ -18,7 +18,7 @@ use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
 use arena::runner::{self, GameSetup, Watch};
 use arena::viewer::{MatchPage, PagePlan};
 
-use crate::roster::Roster;
+use crate::roster::{Roster, create_stderr_dir, stderr_file};
 
 /// Games played when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 4;
@@ -98,6 +98,8 @@ fn play_game_watched(
         if let Some(outcome) = game.outcome(&state) {
             for p in Player::BOTH {
                 stats.discovered[p.index()] = state.knowledge(p).discovered_count();
+                // A program is sent `Quit` after sudden death, as the CodeCup judge does.
+                players[p.index()].game_over(game, &outcome, p.index());
             }
             return (outcome, stats);
         }
@@ -153,12 +155,14 @@ fn play_one(
     setup: &GameSetup,
     verbose: bool,
     plan: Option<&PagePlan>,
+    stderr_dir: Option<&Path>,
 ) -> Result<(GameRecord, OneGame), String> {
     let (game, starts) = maze_and_starts(maze, generated, setup)?;
     let mut page = MatchPage::new(plan, setup);
     let mut seats = Vec::with_capacity(2);
-    for &entry in &setup.seats {
-        seats.push(game.bot(&lineup[entry])?);
+    for (seat, &entry) in setup.seats.iter().enumerate() {
+        let stderr = stderr_dir.map(|dir| stderr_file(dir, "amazes", setup.index, seat));
+        seats.push(game.bot_with_stderr(&lineup[entry], stderr)?);
     }
     let [red, blue] = seats.as_mut_slice() else {
         return Err(format!(
@@ -226,6 +230,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
+    create_stderr_dir(options.common.stderr_dir.as_deref())?;
     // Every turn: the pictures are one element a line, so a turn adds only the lines it
     // changed (a whole game's page is well under 1 MB).
     let plan = options.common.page_plan(tournament.games, 1);
@@ -240,6 +245,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
                 setup,
                 options.verbose,
                 plan.as_ref(),
+                options.common.stderr_dir.as_deref(),
             )
             .map_err(Into::into)
         },

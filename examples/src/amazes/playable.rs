@@ -28,16 +28,29 @@ impl Roster for Game {
             "explorer" => Ok(Box::new(ExplorerBot::default())),
             "random" => Ok(Box::new(RandomBot::default())),
             _ => match name.strip_prefix("cmd:") {
-                // A program speaking the CodeCup 2010 judge's protocol.
-                Some(command) => ProgramBot::from_command_line(command)
-                    .map(|bot| Box::new(bot) as Box<dyn Bot<Game>>)
-                    .map_err(|e| e.to_string()),
+                Some(_) => self.bot_with_stderr(name, None),
                 None => Err(format!(
                     "unknown amazes bot {name:?}; the bots are search, explorer, random, \
                      cmd:PROGRAM ARG..."
                 )),
             },
         }
+    }
+
+    /// `cmd:PROGRAM ARG...` is a program speaking the CodeCup 2010 judge's protocol.
+    fn bot_with_stderr(
+        &self,
+        name: &str,
+        stderr: Option<std::path::PathBuf>,
+    ) -> Result<Box<dyn Bot<Game>>, String> {
+        let Some(command) = name.strip_prefix("cmd:") else {
+            return self.bot(name);
+        };
+        let bot = ProgramBot::from_command_line(command).map_err(|e| e.to_string())?;
+        Ok(Box::new(match stderr {
+            Some(path) => bot.stderr_to(path),
+            None => bot,
+        }))
     }
 }
 

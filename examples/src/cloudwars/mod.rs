@@ -317,7 +317,7 @@ pub fn tournament(
     options: &RunOptions,
 ) -> Result<Results, String> {
     let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate)?;
-    tournament_paged(cfg, tournament, options, None, None)
+    tournament_paged(cfg, tournament, options, None, None, None)
 }
 
 /// The tournament of `games` games between the two bots of `lineup` on `cfg`.
@@ -351,13 +351,20 @@ fn tournament_paged(
     options: &RunOptions,
     plan: Option<&PagePlan>,
     port: Option<u16>,
+    stderr_dir: Option<&std::path::Path>,
 ) -> Result<Results, String> {
     let table = Match::new(cfg)?;
     let lineup = tournament.lineup.clone();
-    let entries = crate::roster::lineup_with::<Match, _>(&lineup, move |command| {
-        let bot = playable::program_bot(command, port)?;
-        Ok(Box::new(playable::OnMatch(bot)) as Box<dyn Bot<Match>>)
-    });
+    crate::roster::create_stderr_dir(stderr_dir)?;
+    let entries = crate::roster::lineup_with::<Match, _>(
+        &lineup,
+        "cloudwars",
+        stderr_dir,
+        move |command, stderr| {
+            let bot = playable::program_bot(command, port, stderr)?;
+            Ok(Box::new(playable::OnMatch(bot)) as Box<dyn Bot<Match>>)
+        },
+    );
     runner::run_playable_watched(
         std::slice::from_ref(&table),
         &tournament,
@@ -451,7 +458,14 @@ pub fn play(options: &Options) -> Result<(), String> {
     )?;
     let options = crate::roster::served_on_port(common, &tournament.lineup)?;
     let plan = common.page_plan(tournament.games, 1);
-    let results = tournament_paged(&cfg, tournament, &options, plan.as_ref(), common.port)?;
+    let results = tournament_paged(
+        &cfg,
+        tournament,
+        &options,
+        plan.as_ref(),
+        common.port,
+        common.stderr_dir.as_deref(),
+    )?;
     common.report(&results)
 }
 

@@ -2,7 +2,7 @@
 //! game `play cloudwars` plays, which is also [`Playable`] (its pictures and recordings are the
 //! engine's).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use arena::playable::{Recording, RecordingError};
 use arena::program::CloudWarsProgram;
@@ -43,7 +43,7 @@ impl Roster for Game {
             "search-classic" => Ok(Box::new(SearchClassic::default())),
             other => match other.strip_prefix("cmd:") {
                 // A program speaking the original TCP text protocol, on a free port.
-                Some(command) => program_bot(command, None),
+                Some(command) => program_bot(command, None, None),
                 None => Err(format!(
                     "unknown cloudwars bot {other:?} (known: {})",
                     Self::bot_names()
@@ -58,9 +58,17 @@ impl Roster for Game {
 }
 
 /// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
-/// free port per game.
-pub fn program_bot(command: &str, port: Option<u16>) -> Result<Box<dyn Bot<Game>>, String> {
+/// free port per game, its standard error (and output) to `stderr` when given.
+pub fn program_bot(
+    command: &str,
+    port: Option<u16>,
+    stderr: Option<PathBuf>,
+) -> Result<Box<dyn Bot<Game>>, String> {
     let bot = CloudWarsProgram::from_command_line(command).map_err(|e| e.to_string())?;
+    let bot = match stderr {
+        Some(path) => bot.stderr_to(path),
+        None => bot,
+    };
     let bot = match port {
         Some(port) => bot.port(port).map_err(|e| e.to_string())?,
         None => bot,

@@ -1,7 +1,8 @@
 //! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
 //! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 
 use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
@@ -758,12 +759,15 @@ pub const BOTS: [(&str, &str); 6] = [
 /// An external bot program driven through the original wrapper protocol
 /// ([`dogfight::protocol::Wrapper`]), started as `PROGRAM ARG... <arena size> <rounds>` with the
 /// wrapper's default [`Limits`] (1 s per turn, 1024-byte lines) and 10 s more for its first answer
-/// ([`arena::program::STARTUP_GRACE`], for an interpreter's start-up on a busy machine). The
-/// process is killed when the bot gives up on it (a timeout, crash, oversized line or unread
-/// input) or is dropped.
+/// ([`arena::program::STARTUP_GRACE`], for an interpreter's start-up on a busy machine). Its
+/// standard error goes to a file when one is given ([`ProgramBot::start_with_stderr`]), else
+/// nowhere. The process is killed when the bot gives up on it (a timeout, crash, oversized line
+/// or unread input) or is dropped.
 #[derive(Debug)]
 pub struct ProgramBot {
     wrapper: Wrapper,
+    /// The program: killed once the wrapper gives up on it, and when the bot is dropped.
+    child: Option<Child>,
 }
 
 impl ProgramBot {
@@ -779,32 +783,93 @@ impl ProgramBot {
         game: &Game,
         limits: Limits,
     ) -> Result<ProgramBot, String> {
+        ProgramBot::start_with_stderr(command, game, limits, None)
+    }
+
+    /// [`ProgramBot::start_command`], the program's standard error written to `stderr` (a file,
+    /// created or truncated) when given.
+    pub fn start_with_stderr(
+        command: &[String],
+        game: &Game,
+        limits: Limits,
+        stderr: Option<&Path>,
+    ) -> Result<ProgramBot, String> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| arena::program::ProgramError::Empty.to_string())?;
-        let wrapper = Wrapper::spawn(Command::new(program).args(args), game, limits)
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?
+        let errors = match stderr {
+            Some(path) => Stdio::from(
+                std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            ),
+            None => Stdio::null(),
+        };
+        // As `Wrapper::spawn` starts it (the original's argv), with the standard error chosen
+        // here.
+        let mut child = Command::new(program)
+            .args(args)
+            .arg(game.arena().size().to_string())
+            .arg(game.config().rounds.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(errors)
+            .spawn()
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot start {program:?}: no pipes"));
+        };
+        let wrapper = Wrapper::new(game, stdout, stdin, limits)
             .with_startup_grace(arena::program::STARTUP_GRACE);
-        Ok(ProgramBot { wrapper })
+        let mut bot = ProgramBot {
+            wrapper,
+            child: Some(child),
+        };
+        bot.reap();
+        Ok(bot)
     }
 
     /// The current fight's fault, if any.
     pub fn fault(&self) -> Option<&Fault> {
         self.wrapper.fault()
     }
+
+    /// Kills the program once the wrapper has given up on it.
+    fn reap(&mut self) {
+        if !self.wrapper.is_running() {
+            self.kill();
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for ProgramBot {
+    fn drop(&mut self) {
+        self.kill();
+    }
 }
 
 impl Bot for ProgramBot {
     fn new_opponent(&mut self, fights: u32) {
         self.wrapper.new_opponent(fights);
+        self.reap();
     }
 
     fn new_fight(&mut self, game: &Game, fight: u32, my_score: u32, enemy_score: u32) {
         self.wrapper.new_fight(game, fight, my_score, enemy_score);
+        self.reap();
     }
 
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
-        self.wrapper.act(game, state, side)
+        let action = self.wrapper.act(game, state, side);
+        self.reap();
+        action
     }
 
     fn fight_fault(&self) -> Option<Fault> {
@@ -824,11 +889,22 @@ impl Bot for StraightBot {
 
 /// The bot called `name` (see [`BOTS`]), seeded with `seed`, for fights of `game`.
 pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
+    bot_with_stderr(name, seed, game, None)
+}
+
+/// [`bot`], a program's (`cmd:`) standard error written to `stderr` when given.
+pub fn bot_with_stderr(
+    name: &str,
+    seed: u64,
+    game: &Game,
+    stderr: Option<&Path>,
+) -> Result<Box<dyn Bot>, String> {
     if let Some(text) = name.strip_prefix("cmd:") {
-        return Ok(Box::new(ProgramBot::start_command(
+        return Ok(Box::new(ProgramBot::start_with_stderr(
             &arena::program::command_line(text),
             game,
             Limits::default(),
+            stderr,
         )?));
     }
     match name {

@@ -16,6 +16,7 @@ use dogfight::{Arena, Config, Game};
 use arena::BoxError;
 
 use crate::cli::MatchArgs;
+use crate::roster::{create_stderr_dir, stderr_file};
 use arena::results::{GameRecord, Results, TournamentSpec};
 use arena::runner::{self, GameSetup, Watch};
 use arena::viewer::MatchPage;
@@ -77,9 +78,28 @@ pub fn play_fight(
     record: bool,
     watch: &mut impl Watch<Game>,
 ) -> Result<(GameRecord, FightExtras), String> {
+    play_fight_with_stderr(game, lineup, setup, record, watch, None)
+}
+
+/// [`play_fight`], the standard error of each program (`cmd:`) written to its
+/// [`stderr_file`] in `stderr_dir` when given (`--stderr-dir`).
+pub fn play_fight_with_stderr(
+    game: &Game,
+    lineup: &[String],
+    setup: &GameSetup,
+    record: bool,
+    watch: &mut impl Watch<Game>,
+    stderr_dir: Option<&Path>,
+) -> Result<(GameRecord, FightExtras), String> {
     let mut seats = Vec::with_capacity(2);
     for (seat, &entry) in setup.seats.iter().enumerate() {
-        let mut bot = bots::bot(&lineup[entry], setup.bot_seed(seat), game)?;
+        let stderr = stderr_dir.map(|dir| stderr_file(dir, "dogfight", setup.index, seat));
+        let mut bot = bots::bot_with_stderr(
+            &lineup[entry],
+            setup.bot_seed(seat),
+            game,
+            stderr.as_deref(),
+        )?;
         // Every fight is a match-up of its own for the bots, so that a fight does not depend on
         // the fights played before it by the same thread.
         bot.new_opponent(1);
@@ -177,6 +197,8 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
         None => None,
     };
     let recording = out.is_some();
+    let stderr_dir = options.common.stderr_dir.as_deref();
+    create_stderr_dir(stderr_dir)?;
     let mut faults = vec![Faults::default(); tournament.lineup.len()];
     let plan = options.common.page_plan(tournament.games, 1);
     let results = runner::run(
@@ -184,8 +206,14 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
         &options.common.run_options(),
         |setup| {
             let mut page = MatchPage::new(plan.as_ref(), setup);
-            let (record, extras) =
-                play_fight(&game, &tournament.lineup, setup, recording, &mut page)?;
+            let (record, extras) = play_fight_with_stderr(
+                &game,
+                &tournament.lineup,
+                setup,
+                recording,
+                &mut page,
+                stderr_dir,
+            )?;
             Ok((record, (extras, page)))
         },
         |setup, ((line, fight_faults), page)| {

@@ -172,7 +172,9 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         rotate: !options.common.fixed_seats,
     };
     let plan = options.common.page_plan(tournament.games, 1);
-    let entries = crate::roster::lineup::<Game>(&lineup);
+    let stderr_dir = options.common.stderr_dir.as_deref();
+    crate::roster::create_stderr_dir(stderr_dir)?;
+    let entries = crate::roster::lineup_with_stderr::<Game>(&lineup, "tron3d", stderr_dir);
     runner::run_playable_watched(
         std::slice::from_ref(&game),
         &tournament,

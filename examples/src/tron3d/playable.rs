@@ -1,6 +1,7 @@
 //! [`Roster`] for [`tron3d::Game`]: the example bots by name.
 
 use arena::Bot;
+use arena::program::{ProgramBot, TRON3D_TURN_LIMIT};
 use tron3d::Game;
 
 use super::bots::{Demo, Null, Search, TREE_ITERATIONS};
@@ -20,6 +21,10 @@ impl Roster for Game {
             ),
             ("demo", "the original kit's Demo: a random free neighbour"),
             ("null", "the original kit's Null: commands nothing"),
+            (
+                "cmd:PROGRAM ARG...",
+                "a program speaking tron3d::protocol (examples/programs/tron3d/PROTOCOL.md)",
+            ),
         ]
     }
 
@@ -30,6 +35,7 @@ impl Roster for Game {
             // Seeded for real by `Bot::new_game`.
             "demo" => Ok(Box::new(Demo::new(0))),
             "null" => Ok(Box::new(Null)),
+            _ if name.starts_with("cmd:") => self.bot_with_stderr(name, None),
             _ => {
                 let known: Vec<&str> = Self::bot_names().iter().map(|(n, _)| *n).collect();
                 Err(format!(
@@ -38,6 +44,25 @@ impl Roster for Game {
                 ))
             }
         }
+    }
+
+    /// `cmd:PROGRAM ARG...` is a program speaking [`tron3d::protocol`], with
+    /// [`TRON3D_TURN_LIMIT`] per round.
+    fn bot_with_stderr(
+        &self,
+        name: &str,
+        stderr: Option<std::path::PathBuf>,
+    ) -> Result<Box<dyn Bot<Self>>, String> {
+        let Some(command) = name.strip_prefix("cmd:") else {
+            return self.bot(name);
+        };
+        let bot = ProgramBot::from_command_line(command)
+            .map_err(|e| e.to_string())?
+            .turn_limit(TRON3D_TURN_LIMIT);
+        Ok(Box::new(match stderr {
+            Some(path) => bot.stderr_to(path),
+            None => bot,
+        }))
     }
 }
 

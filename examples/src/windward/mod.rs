@@ -163,9 +163,14 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         .common
         .page_plan(tournament.games, playable::RECORDING_STRIDE as usize);
     let map_of = |index: u64| (index % maps.len() as u64) as usize;
-    let entries = crate::roster::lineup_with::<Game, _>(&tournament.lineup, move |command| {
-        playable::program_bot(command, port)
-    });
+    let stderr_dir = options.common.stderr_dir.as_deref();
+    crate::roster::create_stderr_dir(stderr_dir)?;
+    let entries = crate::roster::lineup_with::<Game, _>(
+        &tournament.lineup,
+        "windward",
+        stderr_dir,
+        move |command, stderr| playable::program_bot(command, port, stderr),
+    );
     runner::run_playable_watched(
         &maps,
         &tournament,

@@ -1,5 +1,7 @@
 //! [`Roster`] for [`windward::Game`]: every windward bot by name.
 
+use std::path::PathBuf;
+
 use arena::Bot;
 use arena::program::WindwardProgram;
 use windward::Game;
@@ -32,16 +34,24 @@ impl Roster for Game {
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
         match name.strip_prefix("cmd:") {
             // A program speaking the original TCP protocol, on a free port.
-            Some(command) => program_bot(command, None),
+            Some(command) => program_bot(command, None, None),
             None => super::bots::bot(name),
         }
     }
 }
 
 /// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
-/// free port per game.
-pub fn program_bot(command: &str, port: Option<u16>) -> Result<Box<dyn Bot<Game>>, String> {
+/// free port per game, its standard error (and output) to `stderr` when given.
+pub fn program_bot(
+    command: &str,
+    port: Option<u16>,
+    stderr: Option<PathBuf>,
+) -> Result<Box<dyn Bot<Game>>, String> {
     let bot = WindwardProgram::from_command_line(command).map_err(|e| e.to_string())?;
+    let bot = match stderr {
+        Some(path) => bot.stderr_to(path),
+        None => bot,
+    };
     let bot = match port {
         Some(port) => bot.port(port).map_err(|e| e.to_string())?,
         None => bot,
