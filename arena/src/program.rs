@@ -59,6 +59,35 @@ pub use self::windward::{WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardPr
 #[cfg(feature = "tron3d")]
 mod tron3d_bot;
 
+/// Makes the process `command` starts die with the thread that starts it, so that no program bot
+/// outlives an arena that is interrupted or killed (Linux: `prctl(PR_SET_PDEATHSIG, SIGKILL)`,
+/// also when the arena died between the fork and the call; elsewhere it does nothing, and a
+/// program is only killed when its bot is dropped). Start programs from a thread that lives as
+/// long as they do (a game's thread does).
+pub fn dies_with_parent(command: &mut Command) -> &mut Command {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: the closure runs in the child between fork and exec and makes only two
+        // async-signal-safe system calls (prctl, getppid), allocating nothing.
+        #[allow(unsafe_code)]
+        unsafe {
+            let parent = std::process::id() as libc::pid_t;
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if libc::getppid() != parent {
+                    // The arena died before the call: nothing would kill this process later.
+                    return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+                }
+                Ok(())
+            });
+        }
+    }
+    command
+}
+
 /// The longest line kept from a program, in bytes (the newline excluded).
 pub const LINE_LIMIT: usize = 4096;
 
@@ -260,7 +289,9 @@ impl Program {
             (None, false) => Stdio::null(),
         };
         let errors = file.map_or_else(Stdio::null, Stdio::from);
-        let mut child = Command::new(exe)
+        let mut command = Command::new(exe);
+        dies_with_parent(&mut command);
+        let mut child = command
             .args(args)
             .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())

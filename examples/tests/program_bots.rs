@@ -234,3 +234,66 @@ fn a_rust_program_speaking_the_protocol_plays_without_a_fault() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A program bot dies with `play`: killed outright (no chance to clean up), `play` leaves no
+/// program running. The program writes its process id and then sleeps without reading, so only
+/// the kernel's parent-death signal can end it early.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_play_leaves_no_program_running() {
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("killed-play");
+    let pid_file = dir.join("pid");
+    let script = dir.join("sleeper.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho $$ > {}\nexec sleep 600\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(PLAY)
+        .args(["dogfight", "--games", "1", "--quiet", "--bots"])
+        .arg(format!("cmd:sh {},random", script.display()))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Generous bounds: they only stop a broken build from hanging the suite.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let pid = loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|t| t.trim().parse::<u32>().ok())
+        {
+            break pid;
+        }
+        assert!(Instant::now() < deadline, "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let alive = |pid: u32| {
+        // Gone, or a zombie waiting for a reaper: not running either way.
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|stat| {
+                !stat
+                    .rsplit(')')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with('Z')
+            })
+            .unwrap_or(false)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while alive(pid) {
+        if Instant::now() > deadline {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("program {pid} outlived the killed play");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -805,7 +805,9 @@ impl ProgramBot {
         };
         // As `Wrapper::spawn` starts it (the original's argv), with the standard error chosen
         // here.
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        arena::program::dies_with_parent(&mut command);
+        let mut child = command
             .args(args)
             .arg(game.arena().size().to_string())
             .arg(game.config().rounds.to_string())
