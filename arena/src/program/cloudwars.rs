@@ -170,6 +170,9 @@ impl Session {
                 }
                 Reply::Ok
             }
+            // The seat's colour is the arena's (`Setup` gives each seat one, and the replay page
+            // and results use it): a chosen colour is acknowledged, as the server does, but not
+            // applied, so two programs cannot pick the same one and become indistinguishable.
             Ok(Command::Type(_)) => Reply::Ok,
             Ok(Command::Play) if self.playing => Reply::Error(ServerError::AlreadyPlaying),
             Ok(Command::Play) => {
