@@ -15,7 +15,11 @@ pub mod rules;
 mod serde_arrays;
 pub mod state;
 #[cfg(feature = "proptest")]
-pub mod strategies;
+pub mod strategy;
+/// The old name of [`strategy`] (every crate's proptest module is `strategy`).
+#[cfg(feature = "proptest")]
+#[doc(hidden)]
+pub use strategy as strategies;
 #[cfg(feature = "svg")]
 pub mod svg;
 

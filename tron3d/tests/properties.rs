@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use tron3d::format::{Cnf, parse_map, write_map};
 use tron3d::generate::Preset;
 use tron3d::replay::Recorder;
-use tron3d::strategies;
+use tron3d::strategy;
 use tron3d::{Actions, Game, Item, SCORE_PER_ROUND, State, T3d};
 
 fn game_of(preset: Preset) -> Game {
@@ -46,7 +46,7 @@ proptest! {
     /// Random playouts (Demo players, random orders and items) terminate after exactly
     /// nb_rounds rounds with scores = 10 × required moves + bonus × Points pickups.
     #[test]
-    fn playouts_terminate_with_consistent_scores(preset in strategies::preset(), seed in any::<u64>()) {
+    fn playouts_terminate_with_consistent_scores(preset in strategy::preset(), seed in any::<u64>()) {
         let game = game_of(preset);
         let mut state = game.initial_state(seed);
         let mut actions = Actions::new();
@@ -86,9 +86,9 @@ proptest! {
     /// same game.
     #[test]
     fn step_is_clone_plus_advance_for_any_commands(
-        (game, state, actions) in strategies::game().prop_flat_map(|g| {
-            let s = strategies::state(&g, 60);
-            let a = strategies::actions(&g);
+        (game, state, actions) in strategy::game().prop_flat_map(|g| {
+            let s = strategy::state(&g, 60);
+            let a = strategy::actions(&g);
             (Just(g), s, a)
         })
     ) {
@@ -118,7 +118,7 @@ proptest! {
     }
 
     #[test]
-    fn serde_round_trip(state in strategies::state(&game_of(Preset::Cube), 120)) {
+    fn serde_round_trip(state in strategy::state(&game_of(Preset::Cube), 120)) {
         let json = serde_json::to_string(&state).unwrap();
         let back: State = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, state);
@@ -126,7 +126,7 @@ proptest! {
 
     /// A recorded random game writes, parses and writes again to the same text.
     #[test]
-    fn t3d_write_parse_round_trip(seed in any::<u64>(), preset in strategies::preset()) {
+    fn t3d_write_parse_round_trip(seed in any::<u64>(), preset in strategy::preset()) {
         let game = game_of(preset);
         let mut state = game.initial_state(seed);
         let names: Vec<String> = (0..4).map(|p| format!("p{p}")).collect();
@@ -144,7 +144,7 @@ proptest! {
     }
 
     #[test]
-    fn map_and_cnf_round_trip(preset in strategies::preset(), rounds in 1u32..500, bonus in -5i32..300) {
+    fn map_and_cnf_round_trip(preset in strategy::preset(), rounds in 1u32..500, bonus in -5i32..300) {
         let board = preset.board();
         let text = write_map(&board);
         let parsed = parse_map(preset.name(), &text).unwrap();

@@ -35,9 +35,9 @@ proptest! {
     /// Any board, any player, any reachable state: the messages read back as written.
     #[test]
     fn header_and_rounds_round_trip(
-        (game, state, me) in tron3d::strategies::game().prop_flat_map(|game| {
+        (game, state, me) in tron3d::strategy::game().prop_flat_map(|game| {
             let players = game.config().nb_players;
-            let state = tron3d::strategies::state(&game, 30);
+            let state = tron3d::strategy::state(&game, 30);
             (Just(game), state, 0..players)
         })
     ) {
