@@ -411,6 +411,20 @@ impl Bot<windward::Game> for WindwardProgram {
         }
     }
 
+    /// Ends the round as the server does (`<exit/>`), closes the connection and the program's
+    /// input, and gives the program [`EXIT_GRACE`](super::EXIT_GRACE) to exit before it is
+    /// killed: all on the game's thread, before the game's end lets that thread go (a program
+    /// dies with the thread that started it: [`super::dies_with_parent`]).
+    fn game_over(&mut self, _game: &windward::Game, _outcome: &windward::Outcome, _player: usize) {
+        if let Some(mut session) = self.session.take() {
+            let _ = session
+                .stream
+                .write_all(&frame(&ServerMessage::Exit.to_xml()));
+            let _ = session.stream.shutdown(Shutdown::Both);
+            session.program.finish(super::EXIT_GRACE);
+        }
+    }
+
     fn fault(&self) -> Option<String> {
         self.fault.clone()
     }
