@@ -234,7 +234,7 @@ fn the_last_shard_of_the_largest_tournament_plays_its_one_game() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.starts_with("dogfight: 1 games (shard "), "{stdout}");
+    assert!(stdout.starts_with("dogfight: 1 game (shard "), "{stdout}");
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let records = results["records"].as_array().unwrap();
