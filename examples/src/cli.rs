@@ -152,10 +152,10 @@ impl MatchArgs {
     }
 
     /// Prints the results table and writes the results file when `--results` asks for it.
-    pub fn report(&self, results: &Results) -> Result<(), String> {
+    pub fn report(&self, results: &Results) -> crate::Result<()> {
         print!("{}", results.table());
         if let Some(path) = &self.results {
-            results.save(path).map_err(|e| e.to_string())?;
+            results.save(path).map_err(arena::Error::from)?;
             println!("results written to {}", path.display());
         }
         Ok(())

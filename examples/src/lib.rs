@@ -7,6 +7,7 @@
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 
 pub mod cli;
+pub mod error;
 pub mod roster;
 
 pub mod amazes;
@@ -19,12 +20,13 @@ use std::path::PathBuf;
 
 use arena::{Playable, Results, viewer};
 use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
+pub use error::{Error, Result};
 
 /// The games the `play` command knows, in the order the quick start runs them.
 pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "windward"];
 
 /// Carries out a parsed `play` command.
-pub fn run(cli: Cli) -> Result<(), String> {
+pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => quick_start(),
         // Every game writes its `--html` page from the run itself (`viewer::MatchPage`).
@@ -49,11 +51,11 @@ pub fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// A short match of every game with its default bots: what `play` without arguments shows.
-fn quick_start() -> Result<(), String> {
+fn quick_start() -> Result<()> {
     for game in GameName::ALL {
         println!("== {} ==", game.name());
         let words = ["play", game.name()];
-        let cli = cli::parse(words).map_err(|e| e.to_string())?;
+        let cli = cli::parse(words)?;
         run(cli)?;
         println!();
     }
@@ -62,16 +64,13 @@ fn quick_start() -> Result<(), String> {
 
 /// Runs `play verify GAME FILE...`: the game crate's replay of the files, as its one-line summary.
 /// A file that is empty, or files holding no recorded game, are an error.
-pub fn verify(args: &VerifyArgs) -> Result<String, String> {
+pub fn verify(args: &VerifyArgs) -> Result<String> {
     for file in &args.files {
         let bytes = std::fs::metadata(file)
-            .map_err(|e| format!("{}: {e}", file.display()))?
+            .map_err(|e| Error::file(file, e))?
             .len();
         if bytes == 0 {
-            return Err(format!(
-                "{}: empty file: no recorded game to verify",
-                file.display()
-            ));
+            return Err(Error::EmptyRecording { path: file.clone() });
         }
     }
     let files: &[PathBuf] = &args.files;
@@ -89,26 +88,25 @@ pub fn verify(args: &VerifyArgs) -> Result<String, String> {
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|count| count.parse::<u64>().ok());
     if checked == Some(0) {
-        return Err(format!(
-            "{}: no recorded game found in {} file(s)",
-            args.game.name(),
-            files.len()
-        ));
+        return Err(Error::NothingVerified {
+            game: args.game.name(),
+            files: files.len(),
+        });
     }
     Ok(line)
 }
 
 /// Runs `play merge FILE...`: reads the shards' results files, adds them up and prints the table.
-pub fn merge(args: &MergeArgs) -> Result<(), String> {
+pub fn merge(args: &MergeArgs) -> Result<()> {
     let mut parts = Vec::with_capacity(args.files.len());
     for file in &args.files {
-        let results = Results::load(file).map_err(|e| e.to_string())?;
+        let results = Results::load(file).map_err(arena::Error::from)?;
         parts.push((file.display().to_string(), results));
     }
-    let merged = Results::merge(parts).map_err(|e| e.to_string())?;
+    let merged = Results::merge(parts).map_err(arena::Error::from)?;
     print!("{}", merged.table());
     if let Some(path) = &args.results {
-        merged.save(path).map_err(|e| e.to_string())?;
+        merged.save(path).map_err(arena::Error::from)?;
         println!("results written to {}", path.display());
     }
     Ok(())
@@ -116,7 +114,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
 
 /// Runs `play view GAME FILE --html PAGE`: reads the recording with the game's
 /// [`arena::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
-pub fn view(args: &ViewArgs) -> Result<String, String> {
+pub fn view(args: &ViewArgs) -> Result<String> {
     match args.game {
         GameName::Dogfight => view_recording::<::dogfight::Game>(args),
         GameName::Tron3d => view_recording::<::tron3d::Game>(args),
@@ -126,8 +124,8 @@ pub fn view(args: &ViewArgs) -> Result<String, String> {
     }
 }
 
-fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String, String> {
-    let recording = G::load_recording(&args.file).map_err(|e| e.to_string())?;
+fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String> {
+    let recording = G::load_recording(&args.file).map_err(arena::Error::from)?;
     let every = match (args.html_every, recording.states.last()) {
         (Some(every), _) => every.get(),
         (None, Some(last)) => viewer::auto_every(&recording.game, last, recording.states.len()),
@@ -144,8 +142,28 @@ fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String, String> {
         &recording.states,
         &options,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(arena::Error::from)?;
     Ok(viewer_line(&args.html, &summary))
+}
+
+/// Reads the file at `path`, of at most `limit` bytes (checked while reading, so a file that grows
+/// or a device cannot make it read more): a bigger file is [`Error::TooLarge`].
+pub fn read_bounded(path: &std::path::Path, limit: u64, what: &'static str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::file(path, e))?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::file(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::TooLarge {
+            path: path.to_owned(),
+            bytes: bytes.len() as u64,
+            limit,
+            what,
+        });
+    }
+    Ok(bytes)
 }
 
 /// The line `play` prints after writing a viewer page.

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use arena::{Bot, BoxError, Entry, Playable, Seat};
 
+use crate::error::{Error, Result};
+
 /// A game whose example bots `play` builds by name.
 pub trait Roster: Playable + 'static {
     /// The bots [`Roster::bot`] can build: `(name, one line about it)`.
@@ -15,16 +17,21 @@ pub trait Roster: Playable + 'static {
 
     /// Builds the bot called `name` (one of [`Roster::bot_names`], or a game-specific form such
     /// as `cmd:PROGRAM`); an unknown name is an error that lists the known ones.
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String>;
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>>;
+
+    /// The error for a name [`Roster::bot`] does not build: it lists the ones it does.
+    fn unknown_bot(name: &str) -> Error {
+        Error::UnknownBot {
+            game: Self::NAME,
+            name: name.to_owned(),
+            known: Self::bot_names().iter().map(|(n, _)| *n).collect(),
+        }
+    }
 
     /// [`Roster::bot`], with the standard error of a program bot (`cmd:`) written to `stderr`
     /// (a file, created or truncated) when given. The default ignores `stderr`: for games whose
     /// bots are no programs.
-    fn bot_with_stderr(
-        &self,
-        name: &str,
-        stderr: Option<PathBuf>,
-    ) -> Result<Box<dyn Bot<Self>>, String> {
+    fn bot_with_stderr(&self, name: &str, stderr: Option<PathBuf>) -> Result<Box<dyn Bot<Self>>> {
         let _ = stderr;
         self.bot(name)
     }
@@ -38,9 +45,9 @@ pub fn stderr_file(dir: &Path, game: &str, index: u64, seat: usize) -> PathBuf {
 
 /// Creates `--stderr-dir` (and its parents) before any game, so a program never fails to start
 /// for a missing folder.
-pub fn create_stderr_dir(dir: Option<&Path>) -> Result<(), String> {
+pub fn create_stderr_dir(dir: Option<&Path>) -> Result<()> {
     match dir {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())),
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e)),
         None => Ok(()),
     }
 }
@@ -70,7 +77,7 @@ pub fn lineup_with<G, F>(
 ) -> Vec<Entry<G>>
 where
     G: Roster,
-    F: Fn(&str, Option<PathBuf>) -> Result<Box<dyn Bot<G>>, String> + Clone + Send + Sync + 'static,
+    F: Fn(&str, Option<PathBuf>) -> Result<Box<dyn Bot<G>>> + Clone + Send + Sync + 'static,
 {
     names
         .iter()
@@ -95,34 +102,29 @@ where
 pub fn served_on_port(
     common: &crate::cli::MatchArgs,
     names: &[String],
-) -> Result<arena::runner::RunOptions, String> {
+) -> Result<arena::runner::RunOptions> {
     let mut options = common.run_options();
     let Some(port) = common.port else {
         return Ok(options);
     };
     if common.jobs.is_some_and(|jobs| jobs.get() > 1) {
-        return Err(format!(
-            "--port {port} serves one game at a time: it cannot go with --jobs {}",
-            common.jobs.map_or(1, |j| j.get())
-        ));
+        return Err(Error::PortWithJobs {
+            port,
+            jobs: common.jobs.map_or(1, |j| j.get()),
+        });
     }
     let programs = names.iter().filter(|n| n.starts_with("cmd:")).count();
     if programs != 1 {
-        return Err(format!(
-            "--port {port} serves one program bot (cmd:...); the line-up has {programs}"
-        ));
+        return Err(Error::PortPrograms { port, programs });
     }
     options.jobs = std::num::NonZeroUsize::new(1);
     Ok(options)
 }
 
 /// `--port` in a game whose programs are not network clients: an error.
-pub fn no_port(common: &crate::cli::MatchArgs, game: &str) -> Result<(), String> {
+pub fn no_port(common: &crate::cli::MatchArgs, game: &'static str) -> Result<()> {
     match common.port {
-        Some(port) => Err(format!(
-            "--port {port}: {game} programs are not served over TCP (only cloudwars and \
-             windward programs are)"
-        )),
+        Some(port) => Err(Error::PortNotServed { port, game }),
         None => Ok(()),
     }
 }

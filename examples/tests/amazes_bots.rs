@@ -106,7 +106,9 @@ fn verify_replays_golden_files_and_reports_the_first_mismatch() {
     let text = std::fs::read_to_string(dir.join("golden_trace_maze01.tsv")).unwrap();
     let bad = tmp.join("golden_trace_maze01.tsv");
     std::fs::write(&bad, text.replacen("\tTF\t", "\tTFF\t", 1)).unwrap();
-    let err = examples::amazes::verify(&[bad.display().to_string()]).unwrap_err();
+    let err = examples::amazes::verify(&[bad.display().to_string()])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("step 1: steps executed"), "{err}");
     let _ = std::fs::remove_dir_all(&tmp);
 }

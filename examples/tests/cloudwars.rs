@@ -94,10 +94,7 @@ fn search_beats_greedy_on_fixed_seeds() {
 fn play_runs_a_short_match_and_rejects_bad_options() {
     let play = |words: &[&str]| {
         let words = ["play", "cloudwars"].iter().chain(words);
-        match examples::cli::parse(words)
-            .map_err(|e| e.to_string())?
-            .command
-        {
+        match examples::cli::parse(words)?.command {
             Some(examples::cli::Command::Cloudwars(options)) => examples::cloudwars::play(&options),
             other => panic!("{other:?}"),
         }

@@ -13,6 +13,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
 use arena::Bot;
 use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
 use arena::runner::{self, GameSetup, Watch};
@@ -120,13 +121,13 @@ fn maze_and_starts(
     maze: Option<&MazeFile>,
     generated: bool,
     setup: &GameSetup,
-) -> Result<(Game, [Pose; 2]), String> {
+) -> Result<(Game, [Pose; 2])> {
     let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
     let i = setup.index as usize;
     let file = if let Some(file) = maze {
         file.clone()
     } else if generated {
-        let maze = generate(25, &mut rng).map_err(|e| e.to_string())?;
+        let maze = generate(25, &mut rng).map_err(|e| Error::engine("generated maze", e))?;
         MazeFile { maze, starts: None }
     } else {
         amazes::mazes::get(i)
@@ -138,11 +139,11 @@ fn maze_and_starts(
             .min(2 * (file.maze.size() as u32 - 1).pow(2)),
         ..Config::default()
     };
-    let game = Game::new(file.maze, config).map_err(|e| e.to_string())?;
+    let game = Game::new(file.maze, config).map_err(|e| Error::engine("amazes game", e))?;
     let starts = match file.starts {
         Some(s) if i % 2 == 0 || maze.is_some() => s,
         _ => random_starts(game.maze(), config.min_start_distance2, &mut rng)
-            .map_err(|e| e.to_string())?,
+            .map_err(|e| Error::engine("amazes starts", e))?,
     };
     Ok((game, starts))
 }
@@ -156,7 +157,7 @@ fn play_one(
     verbose: bool,
     plan: Option<&PagePlan>,
     stderr_dir: Option<&Path>,
-) -> Result<(GameRecord, OneGame), String> {
+) -> Result<(GameRecord, OneGame)> {
     let (game, starts) = maze_and_starts(maze, generated, setup)?;
     let mut page = MatchPage::new(plan, setup);
     let mut seats = Vec::with_capacity(2);
@@ -165,10 +166,11 @@ fn play_one(
         seats.push(game.bot_with_stderr(&lineup[entry], stderr)?);
     }
     let [red, blue] = seats.as_mut_slice() else {
-        return Err(format!(
-            "amazes has two players; the line-up names {}",
-            lineup.len()
-        ));
+        return Err(Error::Lineup {
+            game: "amazes",
+            players: 2,
+            got: lineup.len(),
+        });
     };
     let (outcome, stats) = play_game_watched(
         &game,
@@ -206,15 +208,19 @@ fn play_one(
 type OneGame = (Option<String>, Option<(Game, MatchPage<Game>)>);
 
 /// Runs the tournament `play amazes` describes.
-pub fn tournament(options: &Options) -> Result<Results, String> {
+pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options.common.lineup_or(&["explorer", "random"]);
     if lineup.len() != 2 {
-        return Err(format!("--bots needs two names, got {}", lineup.len()));
+        return Err(Error::Lineup {
+            game: "amazes",
+            players: 2,
+            got: lineup.len(),
+        });
     }
     let maze = match &options.maze {
         Some(path) => {
             let text = read_maze(path)?;
-            Some(MazeFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+            Some(MazeFile::parse(&text).map_err(|e| Error::format(path, e))?)
         }
         None => None,
     };
@@ -266,42 +272,42 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             Ok(())
         },
     )
-    .map_err(|e| e.to_string())
+    .map_err(Error::from)
 }
 
 /// The largest maze file `--maze` reads (checked before reading): far above any real maze.
 const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
 
-pub(crate) fn read_maze(path: &Path) -> Result<String, String> {
-    let error = |e: std::io::Error| {
-        format!(
-            "{}: not a readable maze file ({e}); without --maze the {} shipped mazes are played \
-             in turn, and --generated plays freshly generated ones",
-            path.display(),
-            amazes::mazes::COUNT
-        )
+/// Reads a maze file (`--maze`), its size checked against a limit first.
+pub fn read_maze(path: &Path) -> Result<String> {
+    let error = |source: std::io::Error| Error::UnknownMaze {
+        path: path.to_owned(),
+        shipped: amazes::mazes::COUNT,
+        source,
     };
     let bytes = std::fs::metadata(path).map_err(error)?.len();
     if bytes > MAX_MAZE_FILE_BYTES {
-        return Err(format!(
-            "{}: {bytes} bytes, more than the limit of {MAX_MAZE_FILE_BYTES} for a maze file",
-            path.display()
-        ));
+        return Err(Error::TooLarge {
+            path: path.to_owned(),
+            bytes,
+            limit: MAX_MAZE_FILE_BYTES,
+            what: "a maze file",
+        });
     }
     std::fs::read_to_string(path).map_err(error)
 }
 
 /// Runs `play amazes`.
-pub fn play(options: &Options) -> Result<(), String> {
+pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
 }
 
 /// Runs `play verify amazes FILE...`.
-pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     amazes::replay::verify_files(files)
         .map(|summary| summary.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Error::game)
 }
 
 #[cfg(test)]
@@ -331,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_missing_maze_says_what_else_there_is() {
-        let error = read_maze(Path::new("99")).unwrap_err();
+        let error = read_maze(Path::new("99")).unwrap_err().to_string();
         assert!(error.starts_with("99: not a readable maze file"), "{error}");
         assert!(error.contains("shipped mazes"), "{error}");
         assert!(error.contains("--generated"), "{error}");

@@ -5,6 +5,7 @@ use arena::Bot;
 use arena::program::ProgramBot;
 
 use super::bots::{ExplorerBot, RandomBot, SearchBot};
+use crate::error::Result;
 use crate::roster::Roster;
 
 impl Roster for Game {
@@ -22,17 +23,14 @@ impl Roster for Game {
         ]
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Game>>, String> {
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Game>>> {
         match name {
             "search" => Ok(Box::new(SearchBot::default())),
             "explorer" => Ok(Box::new(ExplorerBot::default())),
             "random" => Ok(Box::new(RandomBot::default())),
             _ => match name.strip_prefix("cmd:") {
                 Some(_) => self.bot_with_stderr(name, None),
-                None => Err(format!(
-                    "unknown amazes bot {name:?}; the bots are search, explorer, random, \
-                     cmd:PROGRAM ARG..."
-                )),
+                None => Err(Self::unknown_bot(name)),
             },
         }
     }
@@ -42,11 +40,11 @@ impl Roster for Game {
         &self,
         name: &str,
         stderr: Option<std::path::PathBuf>,
-    ) -> Result<Box<dyn Bot<Game>>, String> {
+    ) -> Result<Box<dyn Bot<Game>>> {
         let Some(command) = name.strip_prefix("cmd:") else {
             return self.bot(name);
         };
-        let bot = ProgramBot::from_command_line(command).map_err(|e| e.to_string())?;
+        let bot = ProgramBot::from_command_line(command)?;
         Ok(Box::new(match stderr {
             Some(path) => bot.stderr_to(path),
             None => bot,

@@ -81,8 +81,10 @@ pub fn run_game(
     starts: [Pose; 2],
     commands: [&[String]; 2],
     settings: Settings,
-) -> Result<Report, String> {
-    let mut state = game.initial_state_with(starts).map_err(|e| e.to_string())?;
+) -> crate::Result<Report> {
+    let mut state = game
+        .initial_state_with(starts)
+        .map_err(|e| crate::Error::engine("amazes starts", e))?;
     let mut programs = commands.map(|command| Seat(Program::spawn(command, None).ok()));
     let mut events = Vec::new();
     while state.end().is_none() {
@@ -118,7 +120,7 @@ pub fn run_game(
     }
     let outcome = game
         .outcome(&state)
-        .ok_or_else(|| "game did not end".to_owned())?;
+        .ok_or(crate::Error::NotEnded { game: "amazes" })?;
     Ok(Report {
         outcome,
         events,

@@ -16,6 +16,8 @@ use std::time::Duration;
 use clap::Parser;
 
 use amazes::{Config, Game, MazeFile, random_starts};
+use examples::Error;
+use examples::amazes::read_maze;
 use examples::amazes::referee::{Settings, run_game};
 use rand::SeedableRng;
 
@@ -52,15 +54,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: Cli) -> Result<(), String> {
+fn run(args: Cli) -> examples::Result<()> {
     let (seed, turn_ms) = (args.seed, args.turn_ms);
     let file = match &args.maze {
-        Some(path) => {
-            let path = path.display();
-            let text =
-                std::fs::read_to_string(path.to_string()).map_err(|e| format!("{path}: {e}"))?;
-            MazeFile::parse(&text).map_err(|e| format!("{path}: {e}"))?
-        }
+        Some(path) => MazeFile::parse(&read_maze(path)?).map_err(|e| Error::format(path, e))?,
         None => amazes::mazes::get(0),
     };
     // Smaller test mazes cannot hold two squares √288 apart: use the largest distance they allow.
@@ -70,13 +67,13 @@ fn run(args: Cli) -> Result<(), String> {
         min_start_distance2: Config::default().min_start_distance2.min(2 * n * n),
         ..Config::default()
     };
-    let game = Game::new(file.maze, config).map_err(|e| e.to_string())?;
+    let game = Game::new(file.maze, config).map_err(|e| Error::engine("amazes game", e))?;
     let starts = match file.starts {
         Some(s) => s,
         None => {
             let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
             random_starts(game.maze(), config.min_start_distance2, &mut rng)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| Error::engine("amazes starts", e))?
         }
     };
     let commands: Vec<Vec<String>> = [&args.red, &args.blue]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use examples::Error;
 
 use cloudwars::server::{AfterEnd, Pacing, Server, ServerConfig};
 
@@ -86,7 +87,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: Args) -> Result<(), String> {
+fn run(args: Args) -> examples::Result<()> {
     let defaults = ServerConfig::default();
     let mut config = defaults.config;
     config.width = args.width;
@@ -120,12 +121,13 @@ fn run(args: Args) -> Result<(), String> {
     cfg.max_iterations = args
         .max_iterations
         .unwrap_or(cfg.config.max_iterations().max(0) as u64 + 1);
-    let server = Server::bind(("127.0.0.1", args.port), cfg).map_err(|e| e.to_string())?;
+    let addr = format!("127.0.0.1:{}", args.port);
+    let server = Server::bind(addr.as_str(), cfg).map_err(|e| Error::net(&addr, e))?;
     println!(
         "listening on {}",
-        server.local_addr().map_err(|e| e.to_string())?
+        server.local_addr().map_err(|e| Error::net(&addr, e))?
     );
-    let (result, lingering) = server.run_until_end().map_err(|e| e.to_string())?;
+    let (result, lingering) = server.run_until_end().map_err(Error::game)?;
     println!("{result}");
     lingering.wait();
     Ok(())

@@ -6,29 +6,37 @@
 use std::thread;
 use std::time::Instant;
 
+use clap::Parser;
+
 use examples::windward::net::{process_cpu_seconds, wire_bot};
 use windward::net::{Join, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::{Config, Game, mapgen};
 
+/// Whole lockstep rounds of the Windward server with ten local clients: ticks per second.
+#[derive(Debug, Parser)]
+#[command(name = "windward_net_bench", version)]
+struct Cli {
+    /// Ticks per round.
+    #[arg(long, value_name = "T", default_value_t = 60_000)]
+    ticks: u32,
+    /// Rounds to play.
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    rounds: u64,
+    /// The shipped map.
+    #[arg(long, value_name = "1|2|3", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=3))]
+    map: u8,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |flag: &str, default: u64| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (ticks, rounds, map) = (arg("--ticks", 60_000), arg("--rounds", 3), arg("--map", 1));
+    let Cli { ticks, rounds, map } = Cli::parse();
     let mut total_ticks = 0u64;
     let mut total_wall = 0.0;
     let cpu0 = process_cpu_seconds().unwrap_or(0.0);
     for round in 0..rounds {
         let game = Game::new(
-            mapgen::default_map((map.clamp(1, 3) - 1) as usize),
-            Config {
-                max_ticks: ticks as u32,
-            },
+            mapgen::default_map(usize::from(map - 1)),
+            Config { max_ticks: ticks },
         )
         .expect("shipped map");
         let config = ServerConfig {

@@ -11,6 +11,7 @@ use pathfind::tree::{self, Moves, PlayerSet};
 use smallvec::SmallVec;
 
 use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
 use arena::Bot;
 use arena::results::{Results, TournamentSpec};
 use arena::runner::{self, RunOptions};
@@ -121,9 +122,9 @@ pub struct Match {
 
 impl Match {
     /// The match `cfg` describes (the board must be at least 1×1).
-    pub fn new(cfg: &MatchConfig) -> Result<Match, String> {
+    pub fn new(cfg: &MatchConfig) -> Result<Match> {
         Ok(Match {
-            game: Game::new(cfg.config).map_err(|e| e.to_string())?,
+            game: Game::new(cfg.config).map_err(|e| Error::engine("cloudwars world", e))?,
             params: cfg.params,
             every: cfg.every.max(1),
             max_iterations: cfg.max_iterations,
@@ -275,7 +276,7 @@ impl tree::Game for Match {
 }
 
 /// Builds the world of one game: `seed` decides the rainclouds and the two players' positions.
-pub fn new_game(cfg: &MatchConfig, seed: u64) -> Result<(Game, State), String> {
+pub fn new_game(cfg: &MatchConfig, seed: u64) -> Result<(Game, State)> {
     let game = Match::new(cfg)?;
     let state = tree::Game::initial_state(&game, seed);
     Ok((game.game, state))
@@ -287,7 +288,7 @@ pub fn play_game(
     cfg: &MatchConfig,
     seed: u64,
     bots: [&mut dyn Bot<Game>; 2],
-) -> Result<GameResult, String> {
+) -> Result<GameResult> {
     let game = Match::new(cfg)?;
     let mut seats = bots;
     for (player, bot) in seats.iter_mut().enumerate() {
@@ -303,8 +304,7 @@ pub fn play_game(
         }
         tree::Game::advance(&game, &mut state, &actions);
     }
-    tree::Game::outcome(&game, &state)
-        .ok_or_else(|| "cloudwars: a finished game without an outcome".into())
+    tree::Game::outcome(&game, &state).ok_or(Error::NoOutcome { game: "cloudwars" })
 }
 
 /// Runs a tournament of `games` games between `lineup` on `cfg`.
@@ -315,7 +315,7 @@ pub fn tournament(
     seed: u64,
     rotate: bool,
     options: &RunOptions,
-) -> Result<Results, String> {
+) -> Result<Results> {
     let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate)?;
     tournament_paged(cfg, tournament, options, None, None, None)
 }
@@ -327,12 +327,13 @@ fn two_bot_tournament(
     games: u64,
     seed: u64,
     rotate: bool,
-) -> Result<TournamentSpec, String> {
+) -> Result<TournamentSpec> {
     if lineup.len() != 2 {
-        return Err(format!(
-            "--bots takes two bot names, e.g. search,greedy (got {})",
-            lineup.len()
-        ));
+        return Err(Error::Lineup {
+            game: "cloudwars",
+            players: 2,
+            got: lineup.len(),
+        });
     }
     Ok(TournamentSpec {
         game: "cloudwars".into(),
@@ -352,7 +353,7 @@ fn tournament_paged(
     plan: Option<&PagePlan>,
     port: Option<u16>,
     stderr_dir: Option<&std::path::Path>,
-) -> Result<Results, String> {
+) -> Result<Results> {
     let table = Match::new(cfg)?;
     let lineup = tournament.lineup.clone();
     crate::roster::create_stderr_dir(stderr_dir)?;
@@ -379,7 +380,7 @@ fn tournament_paged(
             Ok(())
         },
     )
-    .map_err(|e| e.to_string())
+    .map_err(Error::from)
 }
 
 /// The tournament's description of its settings.
@@ -405,12 +406,7 @@ pub struct Tally {
 
 /// Plays `games` games on the tournament runner, the bots swapping seats every game, and tallies
 /// them per bot.
-pub fn run_match(
-    cfg: &MatchConfig,
-    names: [&str; 2],
-    games: u32,
-    seed: u64,
-) -> Result<Tally, String> {
+pub fn run_match(cfg: &MatchConfig, names: [&str; 2], games: u32, seed: u64) -> Result<Tally> {
     let lineup = names.map(str::to_owned).to_vec();
     let results = tournament(
         cfg,
@@ -446,7 +442,7 @@ pub fn match_config(options: &Options) -> MatchConfig {
 }
 
 /// Runs `play cloudwars`; with `--html`, writes the page of the match's first game.
-pub fn play(options: &Options) -> Result<(), String> {
+pub fn play(options: &Options) -> Result<()> {
     let common = &options.common;
     let cfg = match_config(options);
     let tournament = two_bot_tournament(
@@ -471,8 +467,8 @@ pub fn play(options: &Options) -> Result<(), String> {
 
 /// Runs `play verify cloudwars FILE...`: scenario files with their traces, `micro_cases.json`
 /// and `kill_ring_vectors.json`.
-pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String, String> {
+pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String> {
     cloudwars::replay::verify_files(files)
         .map(|summary| summary.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Error::game)
 }

@@ -11,6 +11,7 @@ use cloudwars::{Game, State, WorldParams};
 
 use super::Match;
 use super::bots::{Greedy, Search, SearchClassic};
+use crate::error::Result;
 use crate::roster::Roster;
 
 impl Roster for Game {
@@ -36,7 +37,7 @@ impl Roster for Game {
         ]
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Game>>, String> {
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Game>>> {
         match name {
             "greedy" => Ok(Box::new(Greedy)),
             "search" => Ok(Box::new(Search::default())),
@@ -44,14 +45,7 @@ impl Roster for Game {
             other => match other.strip_prefix("cmd:") {
                 // A program speaking the original TCP text protocol, on a free port.
                 Some(command) => program_bot(command, None, None),
-                None => Err(format!(
-                    "unknown cloudwars bot {other:?} (known: {})",
-                    Self::bot_names()
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
+                None => Err(Self::unknown_bot(other)),
             },
         }
     }
@@ -63,14 +57,14 @@ pub fn program_bot(
     command: &str,
     port: Option<u16>,
     stderr: Option<PathBuf>,
-) -> Result<Box<dyn Bot<Game>>, String> {
-    let bot = CloudWarsProgram::from_command_line(command).map_err(|e| e.to_string())?;
+) -> Result<Box<dyn Bot<Game>>> {
+    let bot = CloudWarsProgram::from_command_line(command)?;
     let bot = match stderr {
         Some(path) => bot.stderr_to(path),
         None => bot,
     };
     let bot = match port {
-        Some(port) => bot.port(port).map_err(|e| e.to_string())?,
+        Some(port) => bot.port(port)?,
         None => bot,
     };
     Ok(Box::new(bot))
@@ -139,7 +133,7 @@ impl Roster for Match {
         Game::bot_names()
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Match>>, String> {
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Match>>> {
         let bot = self.game().bot(name)?;
         Ok(Box::new(OnMatch(bot)))
     }

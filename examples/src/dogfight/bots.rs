@@ -772,7 +772,7 @@ pub struct ProgramBot {
 
 impl ProgramBot {
     /// Starts `program <arena size> <rounds>` (the original's argv) and sends `NEW CONTEST`.
-    pub fn start(program: &str, game: &Game, limits: Limits) -> Result<ProgramBot, String> {
+    pub fn start(program: &str, game: &Game, limits: Limits) -> crate::Result<ProgramBot> {
         ProgramBot::start_command(&[program.to_owned()], game, limits)
     }
 
@@ -782,7 +782,7 @@ impl ProgramBot {
         command: &[String],
         game: &Game,
         limits: Limits,
-    ) -> Result<ProgramBot, String> {
+    ) -> crate::Result<ProgramBot> {
         ProgramBot::start_with_stderr(command, game, limits, None)
     }
 
@@ -793,14 +793,14 @@ impl ProgramBot {
         game: &Game,
         limits: Limits,
         stderr: Option<&Path>,
-    ) -> Result<ProgramBot, String> {
+    ) -> crate::Result<ProgramBot> {
         let (program, args) = command
             .split_first()
-            .ok_or_else(|| arena::program::ProgramError::Empty.to_string())?;
+            .ok_or(arena::program::ProgramError::Empty)?;
         let errors = match stderr {
-            Some(path) => Stdio::from(
-                std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-            ),
+            Some(path) => {
+                Stdio::from(std::fs::File::create(path).map_err(|e| crate::Error::file(path, e))?)
+            }
             None => Stdio::null(),
         };
         // As `Wrapper::spawn` starts it (the original's argv), with the standard error chosen
@@ -815,11 +815,17 @@ impl ProgramBot {
             .stdout(Stdio::piped())
             .stderr(errors)
             .spawn()
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+            .map_err(|source| crate::Error::Spawn {
+                program: program.clone(),
+                source,
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot start {program:?}: no pipes"));
+            return Err(crate::Error::Spawn {
+                program: program.clone(),
+                source: std::io::Error::other("no pipes"),
+            });
         };
         let wrapper = Wrapper::new(game, stdout, stdin, limits)
             .with_startup_grace(arena::program::STARTUP_GRACE);
@@ -890,7 +896,7 @@ impl Bot for StraightBot {
 }
 
 /// The bot called `name` (see [`BOTS`]), seeded with `seed`, for fights of `game`.
-pub fn bot(name: &str, seed: u64, game: &Game) -> Result<Box<dyn Bot>, String> {
+pub fn bot(name: &str, seed: u64, game: &Game) -> crate::Result<Box<dyn Bot>> {
     bot_with_stderr(name, seed, game, None)
 }
 
@@ -900,7 +906,7 @@ pub fn bot_with_stderr(
     seed: u64,
     game: &Game,
     stderr: Option<&Path>,
-) -> Result<Box<dyn Bot>, String> {
+) -> crate::Result<Box<dyn Bot>> {
     if let Some(text) = name.strip_prefix("cmd:") {
         return Ok(Box::new(ProgramBot::start_with_stderr(
             &arena::program::command_line(text),
@@ -915,10 +921,11 @@ pub fn bot_with_stderr(
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "fast-random" => Ok(Box::new(FastDumbPlanes::new(seed))),
         "straight" => Ok(Box::new(StraightBot)),
-        other => Err(format!(
-            "unknown dogfight bot {other:?}; the bots are {}",
-            BOTS.map(|(name, _)| name).join(", ")
-        )),
+        other => Err(crate::Error::UnknownBot {
+            game: "dogfight",
+            name: other.to_owned(),
+            known: BOTS.map(|(name, _)| name).to_vec(),
+        }),
     }
 }
 

@@ -16,6 +16,7 @@ use dogfight::{Arena, Config, Game};
 use arena::BoxError;
 
 use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
 use crate::roster::{create_stderr_dir, stderr_file};
 use arena::results::{GameRecord, Results, TournamentSpec};
 use arena::runner::{self, GameSetup, Watch};
@@ -77,7 +78,7 @@ pub fn play_fight(
     setup: &GameSetup,
     record: bool,
     watch: &mut impl Watch<Game>,
-) -> Result<(GameRecord, FightExtras), String> {
+) -> Result<(GameRecord, FightExtras)> {
     play_fight_with_stderr(game, lineup, setup, record, watch, None)
 }
 
@@ -90,7 +91,7 @@ pub fn play_fight_with_stderr(
     record: bool,
     watch: &mut impl Watch<Game>,
     stderr_dir: Option<&Path>,
-) -> Result<(GameRecord, FightExtras), String> {
+) -> Result<(GameRecord, FightExtras)> {
     let mut seats = Vec::with_capacity(2);
     for (seat, &entry) in setup.seats.iter().enumerate() {
         let stderr = stderr_dir.map(|dir| stderr_file(dir, "dogfight", setup.index, seat));
@@ -107,10 +108,11 @@ pub fn play_fight_with_stderr(
         seats.push(bot);
     }
     let [p1, p2] = seats.as_mut_slice() else {
-        return Err(format!(
-            "dogfight has two players; the line-up names {}",
-            lineup.len()
-        ));
+        return Err(Error::Lineup {
+            game: "dogfight",
+            players: 2,
+            got: lineup.len(),
+        });
     };
     let names: Vec<String> = setup.seats.iter().map(|&e| label(&lineup[e])).collect();
     let start = game.initial_state(setup.seed);
@@ -152,23 +154,33 @@ pub fn play_fight_with_stderr(
     Ok((record, (line, faults)))
 }
 
+/// The `--record` file (only asked for when one is written).
+fn record_path(options: &Options) -> PathBuf {
+    options.record.clone().unwrap_or_default()
+}
+
 /// Builds the game `play dogfight` plays.
-pub fn game(options: &Options) -> Result<Game, String> {
-    let arena = Arena::new(options.arena).map_err(|e| e.to_string())?;
+pub fn game(options: &Options) -> Result<Game> {
+    let arena = Arena::new(options.arena)
+        .map_err(|e| Error::engine(format!("arena {}", options.arena), e))?;
     let config = Config {
         rounds: options.rounds,
         ..Config::default()
     };
-    Game::new(arena, config).map_err(|e| e.to_string())
+    Game::new(arena, config).map_err(|e| Error::engine("dogfight game", e))
 }
 
 /// The game and the tournament `play dogfight` describes, each fight then played by
 /// [`play_fight`]: for [`tournament`], and for the `parallel` benchmark, which times the runner on
 /// the very same fights.
-pub fn plan(options: &Options) -> Result<(Game, TournamentSpec), String> {
+pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
     let lineup = options.common.lineup_or(&["search", "random"]);
     if lineup.len() != 2 {
-        return Err(format!("--bots needs two names, got {}", lineup.len()));
+        return Err(Error::Lineup {
+            game: "dogfight",
+            players: 2,
+            got: lineup.len(),
+        });
     }
     let game = game(options)?;
     let tournament = TournamentSpec {
@@ -188,11 +200,11 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec), String> {
 
 /// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
 /// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
-pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
+pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
     let (game, tournament) = plan(options)?;
     let mut out = match &options.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            std::fs::File::create(path).map_err(|e| Error::file(path, e))?,
         )),
         None => None,
     };
@@ -231,14 +243,15 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>), String> {
                 }
             }
             match (out.as_mut(), line) {
-                (Some(out), Some(line)) => writeln!(out, "{line}").map_err(BoxError::from),
+                (Some(out), Some(line)) => writeln!(out, "{line}")
+                    .map_err(|e| BoxError::from(Error::file(record_path(options), e))),
                 _ => Ok(()),
             }
         },
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     if let Some(mut out) = out {
-        out.flush().map_err(|e| e.to_string())?;
+        out.flush()
+            .map_err(|e| Error::file(record_path(options), e))?;
     }
     Ok((results, faults))
 }
@@ -317,7 +330,7 @@ pub fn matchup_points(results: &Results, size: u64) -> Vec<[u64; 4]> {
 }
 
 /// Runs `play dogfight`: the results table, then the match-up points of the original tournament.
-pub fn play(options: &Options) -> Result<(), String> {
+pub fn play(options: &Options) -> Result<()> {
     let (results, faults) = tournament(options)?;
     options.common.report(&results)?;
     for (name, faults) in results.tournament.lineup.iter().zip(&faults) {
@@ -337,10 +350,10 @@ pub fn play(options: &Options) -> Result<(), String> {
 
 /// Runs `play verify dogfight FILE...`: replays golden-format trace files through
 /// [`dogfight::replay`] and returns the conformance line, or the first mismatch.
-pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     verify_files(files)
         .map(|summary| summary.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Error::game)
 }
 
 #[cfg(test)]

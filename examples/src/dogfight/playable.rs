@@ -24,7 +24,7 @@ impl Roster for Game {
         &bots::BOTS
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Game>>, String> {
+    fn bot(&self, name: &str) -> crate::Result<Box<dyn Bot<Game>>> {
         let bot = bots::bot(name, 0, self)?;
         Ok(Box::new(DogfightBot::new(name, bot, factory(name))))
     }

@@ -15,6 +15,7 @@ use tron3d::replay::Recorder;
 use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
 
 use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
 use arena::results::{Results, TournamentSpec};
 use arena::runner::{self, Watch};
 use arena::viewer::MatchPage;
@@ -53,29 +54,25 @@ pub struct Options {
 }
 
 /// Loads `--board`: a preset name, a `.map` or a `.cnf` file.
-fn load_board(spec: &str) -> Result<(Board, Config), String> {
+fn load_board(spec: &str) -> Result<(Board, Config)> {
     if let Some(preset) = Preset::from_name(spec) {
         return Ok((preset.board(), preset.config()));
     }
     let path = Path::new(spec);
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        format!(
-            "{spec}: not a shipped board ({}) nor a readable .map/.cnf file ({e})",
-            names.join(", ")
-        )
+    let text = std::fs::read_to_string(path).map_err(|source| Error::UnknownBoard {
+        spec: spec.to_owned(),
+        known: Preset::ALL.iter().map(|p| p.name()).collect(),
+        source,
     })?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("map");
     if spec.ends_with(".cnf") {
-        let cnf = Cnf::parse(&text).map_err(|e| format!("{spec}: {e}"))?;
+        let cnf = Cnf::parse(&text).map_err(|e| Error::format(path, e))?;
         let map_path = path.with_file_name(format!("{}.map", cnf.map));
-        let map = std::fs::read_to_string(&map_path)
-            .map_err(|e| format!("{}: {e}", map_path.display()))?;
-        let board =
-            parse_map(&cnf.map, &map).map_err(|e| format!("{}: {e}", map_path.display()))?;
+        let map = std::fs::read_to_string(&map_path).map_err(|e| Error::file(&map_path, e))?;
+        let board = parse_map(&cnf.map, &map).map_err(|e| Error::format(&map_path, e))?;
         Ok((board, cnf.config))
     } else {
-        let board = parse_map(stem, &text).map_err(|e| format!("{spec}: {e}"))?;
+        let board = parse_map(stem, &text).map_err(|e| Error::format(path, e))?;
         Ok((board, Config::default()))
     }
 }
@@ -138,7 +135,7 @@ impl Watch<Game> for T3dWatch {
 }
 
 /// Builds the game `play tron3d` plays for `players` players.
-pub fn game(options: &Options, players: usize) -> Result<Game, String> {
+pub fn game(options: &Options, players: usize) -> Result<Game> {
     let (mut board, mut config) = load_board(&options.board)?;
     if let Some(name) = &options.name {
         board.set_name(name);
@@ -147,11 +144,11 @@ pub fn game(options: &Options, players: usize) -> Result<Game, String> {
     if let Some(rounds) = options.rounds {
         config.nb_rounds = rounds;
     }
-    Game::new(board, config).map_err(|e| format!("{}: {e}", options.board))
+    Game::new(board, config).map_err(|e| Error::engine(format!("board {}", options.board), e))
 }
 
 /// Runs the tournament `play tron3d` describes; writes .t3d files when `--t3d` is given.
-pub fn tournament(options: &Options) -> Result<Results, String> {
+pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options
         .common
         .lineup_or(&["search", "demo", "demo", "demo"]);
@@ -195,27 +192,26 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             match (&options.t3d, watch.finish()) {
                 (Some(base), Some(text)) => {
                     let path = t3d_path(base, tournament.games, setup.index);
-                    std::fs::write(&path, text)
-                        .map_err(|e| format!("{}: {e}", path.display()).into())
+                    std::fs::write(&path, text).map_err(|e| Error::file(path, e).into())
                 }
                 _ => Ok(()),
             }
         },
     )
-    .map_err(|e| e.to_string())
+    .map_err(Error::from)
 }
 
 /// Runs `play tron3d`.
-pub fn play(options: &Options) -> Result<(), String> {
+pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
 }
 
 /// Runs `play verify tron3d FILE...`: the crate's replay, which finds each game's board.
-pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     tron3d::replay::verify_files(files)
         .map(|summary| summary.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(Error::game)
 }
 
 #[cfg(test)]
@@ -224,7 +220,7 @@ mod tests {
 
     #[test]
     fn an_unknown_board_names_the_shipped_ones() {
-        let error = load_board("cube7").unwrap_err();
+        let error = load_board("cube7").unwrap_err().to_string();
         for preset in Preset::ALL {
             assert!(error.contains(preset.name()), "{error}");
         }

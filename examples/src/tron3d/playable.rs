@@ -6,6 +6,7 @@ use tron3d::Game;
 
 use super::bots::{Demo, Null, Search, TREE_ITERATIONS};
 use super::tree_bot::TreeBot;
+use crate::error::Result;
 use crate::roster::Roster;
 
 impl Roster for Game {
@@ -28,7 +29,7 @@ impl Roster for Game {
         ]
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>> {
         match name {
             "search" => Ok(Box::new(Search::new())),
             "tree" => Ok(Box::new(TreeBot::new(TREE_ITERATIONS))),
@@ -36,13 +37,7 @@ impl Roster for Game {
             "demo" => Ok(Box::new(Demo::new(0))),
             "null" => Ok(Box::new(Null)),
             _ if name.starts_with("cmd:") => self.bot_with_stderr(name, None),
-            _ => {
-                let known: Vec<&str> = Self::bot_names().iter().map(|(n, _)| *n).collect();
-                Err(format!(
-                    "unknown bot {name:?}; the bots are {}",
-                    known.join(", ")
-                ))
-            }
+            _ => Err(Self::unknown_bot(name)),
         }
     }
 
@@ -52,13 +47,11 @@ impl Roster for Game {
         &self,
         name: &str,
         stderr: Option<std::path::PathBuf>,
-    ) -> Result<Box<dyn Bot<Self>>, String> {
+    ) -> Result<Box<dyn Bot<Self>>> {
         let Some(command) = name.strip_prefix("cmd:") else {
             return self.bot(name);
         };
-        let bot = ProgramBot::from_command_line(command)
-            .map_err(|e| e.to_string())?
-            .turn_limit(TRON3D_TURN_LIMIT);
+        let bot = ProgramBot::from_command_line(command)?.turn_limit(TRON3D_TURN_LIMIT);
         Ok(Box::new(match stderr {
             Some(path) => bot.stderr_to(path),
             None => bot,

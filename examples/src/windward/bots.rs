@@ -15,6 +15,9 @@ use windward::{
 
 use arena::Bot;
 
+use crate::error::Result;
+use crate::roster::Roster;
+
 /// The bots `play windward` knows: `(name, one line about it)`.
 pub const BOTS: [(&str, &str); 6] = [
     (
@@ -42,7 +45,7 @@ pub const BOTS: [(&str, &str); 6] = [
 
 /// Builds the bot called `name` (one of [`BOTS`]); it draws its randomness from the seed its
 /// [`Bot::new_game`] is given.
-pub fn bot(name: &str) -> Result<Box<dyn Bot<Game>>, String> {
+pub fn bot(name: &str) -> Result<Box<dyn Bot<Game>>> {
     Ok(match name {
         "builtin" => Box::new(BuiltIn::new(0, true)),
         "builtin-nocards" => Box::new(BuiltIn::new(0, false)),
@@ -50,13 +53,7 @@ pub fn bot(name: &str) -> Result<Box<dyn Bot<Game>>, String> {
         "navigator" => Box::new(Navigator::new()),
         "search" => Box::new(Search::new(0)),
         "idle" => Box::new(Idle),
-        _ => {
-            let known: Vec<&str> = BOTS.iter().map(|b| b.0).collect();
-            return Err(format!(
-                "unknown windward bot {name:?} (known: {})",
-                known.join(", ")
-            ));
-        }
+        _ => return Err(Game::unknown_bot(name)),
     })
 }
 

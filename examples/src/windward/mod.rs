@@ -15,6 +15,7 @@ use windward::tick::replay::{maps_dir_for, replay_file};
 use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
 use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
 use arena::results::{Results, TournamentSpec};
 use arena::runner::{self, GameSetup, Watch};
 use arena::viewer::MatchPage;
@@ -110,13 +111,14 @@ impl Watch<Game> for RoundSummary {
 
 /// Runs the tournament `play windward` describes on the one runner
 /// ([`runner::run_playable_watched`]), printing one line per round.
-pub fn tournament(options: &Options) -> Result<Results, String> {
+pub fn tournament(options: &Options) -> Result<Results> {
     let mut lineup = options.common.lineup_or(&["planner"]);
     if lineup.len() > NUM_PLAYERS {
-        return Err(format!(
-            "--bots names {} bots; a round has {NUM_PLAYERS}",
-            lineup.len()
-        ));
+        return Err(Error::TooManyBots {
+            game: "windward",
+            seats: NUM_PLAYERS,
+            got: lineup.len(),
+        });
     }
     lineup.resize(NUM_PLAYERS, "builtin".to_owned());
     for name in lineup.iter().filter(|n| !n.starts_with("cmd:")) {
@@ -125,7 +127,7 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
     }
     for command in lineup.iter().filter_map(|n| n.strip_prefix("cmd:")) {
         // So does a program that does not exist (the port is bound per round).
-        arena::program::WindwardProgram::from_command_line(command).map_err(|e| e.to_string())?;
+        arena::program::WindwardProgram::from_command_line(command)?;
     }
     let run_options = crate::roster::served_on_port(&options.common, &lineup)?;
     let port = options.common.port;
@@ -136,11 +138,12 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
         .map
         .iter()
         .map(|&m| {
-            Game::new(mapgen::default_map(usize::from(m) - 1), config).map_err(|e| e.to_string())
+            Game::new(mapgen::default_map(usize::from(m) - 1), config)
+                .map_err(|e| Error::engine(format!("windward map {m}"), e))
         })
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_>>()?;
     if maps.is_empty() {
-        return Err("--map names no map".into());
+        return Err(Error::NoMap);
     }
     let tournament = TournamentSpec {
         game: "windward".into(),
@@ -195,11 +198,11 @@ pub fn tournament(options: &Options) -> Result<Results, String> {
             Ok(())
         },
     )
-    .map_err(|e| e.to_string())
+    .map_err(Error::from)
 }
 
 /// Runs `play windward`.
-pub fn play(options: &Options) -> Result<(), String> {
+pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
 }
@@ -207,11 +210,11 @@ pub fn play(options: &Options) -> Result<(), String> {
 /// Runs `play verify windward FILE...`: replays each golden trace (maps are read from the
 /// `maps/` folder next to the trace's folder) and returns the conformance line, or the first
 /// mismatch (trace, tick, car, field, expected, got).
-pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String, String> {
+pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     let mut ticks = 0;
     for f in files {
         let path = f.as_ref();
-        let stats = replay_file(path, &maps_dir_for(path)).map_err(|e| e.to_string())?;
+        let stats = replay_file(path, &maps_dir_for(path)).map_err(Error::game)?;
         ticks += stats.ticks;
     }
     Ok(format!(

@@ -15,45 +15,76 @@ use windward::net::{Join, Pace, RunOptions, Server, ServerConfig, run_bot};
 use windward::{Config, Game, mapgen};
 
 use super::bots;
+use crate::error::{Error, Result};
 
 /// The windward bot called `name` (one of [`bots::BOTS`]) on the wire, drawing from `seed`.
-pub fn wire_bot(name: &str, seed: u64) -> Result<WireBot, String> {
+pub fn wire_bot(name: &str, seed: u64) -> Result<WireBot> {
     Ok(WireBot::new(bots::bot(name)?, seed))
 }
 
-fn value<T: std::str::FromStr>(args: &[String], i: usize, flag: &str) -> Result<T, String> {
-    args.get(i + 1)
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| format!("{flag} needs a valid value"))
+/// The command line of the `windward_builtin` and `windward_planner` clients.
+#[derive(Debug, Parser)]
+pub struct ClientArgs {
+    /// The server's address.
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// The server's port.
+    #[arg(long, value_name = "P", default_value_t = windward::net::DEFAULT_PORT)]
+    pub port: u16,
+    /// The player's name in the `<join>` message (default: the bot's name).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// The school in the `<join>` message.
+    #[arg(long, value_name = "S")]
+    pub school: Option<String>,
+    /// Answer every status message with a sync (`windward_server --fast`).
+    #[arg(long)]
+    pub lockstep: bool,
+    /// The bot's seed.
+    #[arg(long, value_name = "S", default_value_t = RunOptions::default().seed)]
+    pub seed: u64,
+}
+
+/// Parses the arguments of `program` (the words after its name): `--help` and `--version` print
+/// and exit 0, errors print and exit 2, as `clap` does.
+fn parse_or_exit<P: Parser>(program: &str, args: &[String]) -> std::result::Result<P, ExitCode> {
+    P::try_parse_from(std::iter::once(program).chain(args.iter().map(String::as_str))).map_err(
+        |e| {
+            let _ = e.print();
+            if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        },
+    )
 }
 
 /// `windward_<bot> [--host H] [--port P] [--name NAME] [--school S] [--lockstep] [--seed S]`:
 /// plays one round of `bot` on a Windward server (the original's or `windward_server`).
 pub fn client_main(bot: &str, args: &[String]) -> ExitCode {
-    let run = || -> Result<String, String> {
-        let (mut host, mut port) = ("127.0.0.1".to_string(), windward::net::DEFAULT_PORT);
+    let program = format!("windward_{bot}");
+    let args: ClientArgs = match parse_or_exit(&program, args) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let run = || -> Result<String> {
         let mut join = Join::new(&format!("{bot} (contest-engines)"));
-        let mut options = RunOptions::default();
-        let mut i = 0;
-        while i < args.len() {
-            match args[i].as_str() {
-                "--host" => host = value(args, i, "--host")?,
-                "--port" => port = value(args, i, "--port")?,
-                "--name" => join.name = value(args, i, "--name")?,
-                "--school" => join.school = value(args, i, "--school")?,
-                "--seed" => options.seed = value(args, i, "--seed")?,
-                "--lockstep" => {
-                    options.lockstep = true;
-                    i += 1;
-                    continue;
-                }
-                other => return Err(format!("unknown argument {other:?}")),
-            }
-            i += 2;
+        if let Some(name) = &args.name {
+            join.name.clone_from(name);
         }
+        if let Some(school) = &args.school {
+            join.school.clone_from(school);
+        }
+        let options = RunOptions {
+            lockstep: args.lockstep,
+            seed: args.seed,
+            ..RunOptions::default()
+        };
         let mut wire = wire_bot(bot, options.seed)?;
-        let summary =
-            run_bot((host.as_str(), port), &join, &mut wire, options).map_err(|e| e.to_string())?;
+        let addr = format!("{}:{}", args.host, args.port);
+        let summary = run_bot((args.host.as_str(), args.port), &join, &mut wire, options)
+            .map_err(|e| Error::net(&addr, e))?;
         Ok(format!(
             "{} messages, seat {:?}, scores {:?}",
             summary.messages,
@@ -123,21 +154,12 @@ pub struct ServerArgs {
 
 /// `windward_server`: serves one round (`windward_server --help` for the options).
 pub fn server_main(args: &[String]) -> ExitCode {
-    let args = match ServerArgs::try_parse_from(
-        std::iter::once("windward_server").chain(args.iter().map(String::as_str)),
-    ) {
+    let args: ServerArgs = match parse_or_exit("windward_server", args) {
         Ok(args) => args,
-        Err(e) => {
-            // `--help` and `--version` print to stdout and succeed; errors go to stderr.
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
-    let run = || -> Result<String, String> {
+    let addr = format!("{}:{}", args.host, args.port);
+    let run = || -> Result<String> {
         let config = ServerConfig {
             clients: args.clients,
             pace: if args.fast {
@@ -150,15 +172,16 @@ pub fn server_main(args: &[String]) -> ExitCode {
             seed: args.seed,
             join_timeout: Duration::from_secs(args.join_timeout),
             write_timeout: Duration::from_secs(args.write_timeout),
-            addr: format!("{}:{}", args.host, args.port)
+            addr: addr
                 .parse::<SocketAddr>()
-                .map_err(|e| format!("{}:{}: {e}", args.host, args.port))?,
+                .map_err(|e| Error::net(&addr, e))?,
             ..ServerConfig::default()
         };
         let map = match &args.map_file {
             Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                windward::Map::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+                let bytes =
+                    crate::read_bounded(path, windward::trace::MAX_MAP_BYTES, "a map file")?;
+                windward::Map::parse(&bytes).map_err(|e| Error::format(path, e))?
             }
             None => mapgen::default_map(usize::from(args.map - 1)),
         };
@@ -169,13 +192,12 @@ pub fn server_main(args: &[String]) -> ExitCode {
                 max_ticks: args.max_ticks,
             },
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Error::engine("windward game", e))?;
         let seed = config.seed;
-        let server =
-            Server::bind(game, config).map_err(|e| format!("{}:{}: {e}", args.host, args.port))?;
+        let server = Server::bind(game, config).map_err(|e| Error::net(&addr, e))?;
         eprintln!(
             "windward_server: listening on {}",
-            server.local_addr().map_err(|e| e.to_string())?
+            server.local_addr().map_err(|e| Error::net(&addr, e))?
         );
         let fill = &args.bots;
         let report = server
@@ -184,7 +206,7 @@ pub fn server_main(args: &[String]) -> ExitCode {
                 let bot = wire_bot(fill, seed).expect("the name was checked");
                 Box::new(bot)
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(Error::game)?;
         // The pace of the round itself: the wait for the clients to join is not part of it.
         let round = report.round_time.as_secs_f64().max(1e-9);
         let cpu = process_cpu_seconds();

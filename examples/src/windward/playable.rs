@@ -6,6 +6,7 @@ use arena::Bot;
 use arena::program::WindwardProgram;
 use windward::Game;
 
+use crate::error::Result;
 use crate::roster::Roster;
 
 /// A recording keeps one state per this many ticks (the original's status cadence): see
@@ -31,7 +32,7 @@ impl Roster for Game {
         &NAMES
     }
 
-    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>, String> {
+    fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>> {
         match name.strip_prefix("cmd:") {
             // A program speaking the original TCP protocol, on a free port.
             Some(command) => program_bot(command, None, None),
@@ -46,14 +47,14 @@ pub fn program_bot(
     command: &str,
     port: Option<u16>,
     stderr: Option<PathBuf>,
-) -> Result<Box<dyn Bot<Game>>, String> {
-    let bot = WindwardProgram::from_command_line(command).map_err(|e| e.to_string())?;
+) -> Result<Box<dyn Bot<Game>>> {
+    let bot = WindwardProgram::from_command_line(command)?;
     let bot = match stderr {
         Some(path) => bot.stderr_to(path),
         None => bot,
     };
     let bot = match port {
-        Some(port) => bot.port(port).map_err(|e| e.to_string())?,
+        Some(port) => bot.port(port)?,
         None => bot,
     };
     Ok(Box::new(bot))
