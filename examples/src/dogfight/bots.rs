@@ -151,7 +151,7 @@ impl<R: UnitRandom> Bot for RandomBot<R> {
 /// (when the gun is ready) comes with probability 0.8, as `random > 0.5` and `random > 0.2` do
 /// with Java's doubles (up to 2⁻⁵³). The 64 bits split into four independent fields: 21 bits
 /// for `d₁`, 21 for `d₂` (multiply-shift, bias below n/2²¹ ≈ 4·10⁻⁶), 1 for the turn and 21 for
-/// the shot (threshold ⌈0.2·2²¹⌉, error below 5·10⁻⁷). `tests/dogfight_dumbplanes.rs` proves the
+/// the shot (threshold ⌈0.2·2²¹⌉, error below 5·10⁻⁷). `tests/integration/dogfight_dumbplanes.rs` proves the
 /// distributions equal with a chi-square test over many states. It does not reproduce the
 /// golden fights move for move: use [`RandomBot::java`] for that.
 #[derive(Debug, Clone)]

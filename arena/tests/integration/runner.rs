@@ -227,7 +227,7 @@ fn a_game_follows_the_contract_and_the_seats() {
     assert_eq!(record.ranks[0], 3);
     // A line-up of the wrong size or an unknown bot is an error, not a panic.
     assert!(play_game(&game, &lineup[..2], &setup, &mut ()).is_err());
-    let unknown = crate::lineup(&["three", "one", "nobody"].map(String::from));
+    let unknown = self::lineup(&["three", "one", "nobody"].map(String::from));
     let error = play_game(&game, &unknown, &setup, &mut ()).unwrap_err();
     assert!(matches!(error, arena::Error::Bot { .. }), "{error}");
 }

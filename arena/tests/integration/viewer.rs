@@ -4,7 +4,7 @@
 //! The toy: each player adds its number + 1 to its total every round, for `rounds` rounds, so the
 //! scores at step k are known: player p has k * (p + 1).
 
-mod browser;
+use crate::browser;
 
 use std::path::Path;
 

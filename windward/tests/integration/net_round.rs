@@ -1,7 +1,7 @@
 //! Our client against our server over real loopback sockets: whole rounds with several clients,
 //! in lockstep and at a real-time pace.
 
-mod net_support;
+use crate::net_support;
 
 use std::thread;
 

@@ -3,7 +3,7 @@
 //! that sends what the original ignores is not, a client that floods orders costs bounded memory
 //! and work, and the others play the round to its end.
 
-mod net_support;
+use crate::net_support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

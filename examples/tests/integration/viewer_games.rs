@@ -4,7 +4,7 @@
 //! the screenshot is not blank. Without Chromium each test prints one line saying it was skipped
 //! (and fails when `CI` is set).
 
-#[path = "../../arena/tests/browser/mod.rs"]
+#[path = "../../../arena/tests/integration/browser/mod.rs"]
 mod browser;
 
 use arena::Playable;

@@ -152,7 +152,7 @@ fn an_unusable_stderr_dir_is_an_error() {
 /// The text blocks of the worked example in PROTOCOL.md, in order (lines marked `> ` are the
 /// arena's, `< ` the program's, without the marks).
 fn worked_example() -> Vec<(char, String)> {
-    let doc = include_str!("../programs/tron3d/PROTOCOL.md");
+    let doc = include_str!("../../programs/tron3d/PROTOCOL.md");
     let example = doc.split("## Worked example").nth(1).unwrap();
     let mut lines = Vec::new();
     let mut inside = false;
