@@ -75,7 +75,7 @@ impl Default for Config {
 /// A game that cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum GameError {
+pub enum ConfigError {
     /// The maze breaks a rule, or the starts do.
     #[error(transparent)]
     Maze(#[from] MazeError),
@@ -98,6 +98,11 @@ pub enum GameError {
         limit: &'static str,
     },
 }
+
+/// The old name of [`ConfigError`]: the error of building a game from its configuration is
+/// `ConfigError` in every game crate.
+#[deprecated(note = "renamed `ConfigError`, as in every game crate")]
+pub type GameError = ConfigError;
 
 /// The most turns per player a [`Config`] may ask for (the contest plays 150). With
 /// [`MAX_CAPTURE_BONUS`] it keeps every score far inside `i32`: at most
@@ -354,8 +359,8 @@ struct GameParts {
 
 #[cfg(feature = "serde")]
 impl TryFrom<GameParts> for Game {
-    type Error = GameError;
-    fn try_from(parts: GameParts) -> Result<Game, GameError> {
+    type Error = ConfigError;
+    fn try_from(parts: GameParts) -> Result<Game, ConfigError> {
         Game::new(parts.maze, parts.config)
     }
 }
@@ -372,15 +377,15 @@ impl From<Game> for GameParts {
 
 impl Game {
     /// Checks the maze (its rules and the configured size) and the config.
-    pub fn new(maze: Maze, config: Config) -> Result<Game, GameError> {
+    pub fn new(maze: Maze, config: Config) -> Result<Game, ConfigError> {
         if maze.size() != config.size {
-            return Err(GameError::SizeMismatch {
+            return Err(ConfigError::SizeMismatch {
                 maze: maze.size(),
                 config: config.size,
             });
         }
         let bad = |field, value: i64, limit| {
-            Err(GameError::Config {
+            Err(ConfigError::Config {
                 field,
                 value,
                 limit,
@@ -444,7 +449,7 @@ impl Game {
     ///
     /// let game = Game::new(amazes::mazes::get(0).maze, Config::default())?;
     /// assert!(game.validate(&game.initial_state(3)).is_ok());
-    /// # Ok::<(), amazes::GameError>(())
+    /// # Ok::<(), amazes::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let n = self.config.size;
@@ -533,7 +538,7 @@ impl Game {
 
     /// A new game from given start poses (for example a maze file's header), checked against
     /// the rules.
-    pub fn initial_state_with(&self, starts: [Pose; 2]) -> Result<State, GameError> {
+    pub fn initial_state_with(&self, starts: [Pose; 2]) -> Result<State, ConfigError> {
         self.maze
             .validate_starts(&starts, self.config.min_start_distance2)?;
         Ok(self.start(starts, Pcg64Mcg::seed_from_u64(0)))

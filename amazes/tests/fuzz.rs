@@ -17,7 +17,7 @@
 
 use amazes::trace::{MAX_TRACE_LINE, parse_trace, parse_views};
 use amazes::{
-    Action, Config, Dir, Fault, Game, GameError, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
+    Action, Config, Dir, Fault, Game, ConfigError, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
     MoveLine, Player, Pose, Square, View, generate, mazes,
 };
 use rand::{Rng, SeedableRng};
@@ -299,7 +299,7 @@ fn configs_out_of_range_are_typed_errors() {
                 let state = game.initial_state(rng.random());
                 let _ = game.outcome(&state);
             }
-            Err(GameError::Config { .. } | GameError::SizeMismatch { .. }) => {}
+            Err(ConfigError::Config { .. } | ConfigError::SizeMismatch { .. }) => {}
             Err(e) => panic!("unexpected {e}"),
         }
     }
@@ -316,7 +316,7 @@ fn a_negative_max_score_is_refused() {
     };
     assert_eq!(
         Game::new(mazes::get(0).maze, config),
-        Err(GameError::Config {
+        Err(ConfigError::Config {
             field: "max_score",
             value: i32::MIN as i64,
             limit: "0..=2147483647"
@@ -380,7 +380,7 @@ fn no_starts_is_a_typed_error_at_setup() {
                 ..config
             }
         ),
-        Err(GameError::Config {
+        Err(ConfigError::Config {
             field: "min_start_distance2",
             ..
         })

@@ -31,7 +31,7 @@ fn mid_game(game: &Game) -> State {
     let mut actions = Actions::new();
     for _ in 0..40 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     state
 }

@@ -33,7 +33,7 @@ impl Game {
     /// let error = game.validate(&state).unwrap_err();
     /// assert_eq!(error.field, format!("clouds[{last}].owner"));
     /// assert_eq!(error.value, "7");
-    /// # Ok::<(), cloudwars::WorldError>(())
+    /// # Ok::<(), cloudwars::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let players = state.players.len();
