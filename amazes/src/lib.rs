@@ -19,12 +19,12 @@ pub mod view;
 
 pub use action::{Action, Fault, MAX_MOVES, Move, MoveLine};
 pub use contract::Belief;
-pub use game::{
-    Config, End, Game, ConfigError, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Outcome, Player, State,
-    TurnEvent, Walk, walk,
-};
 #[allow(deprecated)]
 pub use game::GameError;
+pub use game::{
+    Config, ConfigError, End, Game, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Outcome, Player,
+    State, TurnEvent, Walk, walk,
+};
 pub use generate::{generate, random_starts, starts_exist, valid_start_pairs};
 pub use knowledge::{Bits, Knowledge, Reading, RefereeKnowledge, WindowKnowledge};
 pub use local::{LocalMap, Prediction, RelDir, RelPose, Uncertain};

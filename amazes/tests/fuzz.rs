@@ -17,7 +17,7 @@
 
 use amazes::trace::{MAX_TRACE_LINE, parse_trace, parse_views};
 use amazes::{
-    Action, Config, Dir, Fault, Game, ConfigError, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
+    Action, Config, ConfigError, Dir, Fault, Game, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
     MoveLine, Player, Pose, Square, View, generate, mazes,
 };
 use rand::{Rng, SeedableRng};

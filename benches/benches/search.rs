@@ -115,7 +115,7 @@ fn tron3d(c: &mut Criterion) {
     let mut actions = tron3d::Actions::new();
     for _ in 0..40 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     let settings = config(200, 1_000);
     let mut search = DecoupledUct::new(settings.clone());

@@ -23,9 +23,9 @@ mod update;
 pub use action::{Action, Actions, Event, Events};
 pub use cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
 pub use protocol::{Command, JsonError, ProtocolError, Reply, ServerError, WorldJson};
-pub use rules::{CloudSpec, CommandError, Game, ConfigError, move_cloud};
 #[allow(deprecated)]
 pub use rules::WorldError;
+pub use rules::{CloudSpec, CommandError, ConfigError, Game, move_cloud};
 pub use state::{
     Config, Leader, MAX_PLAYERS, Outcome, Setup, State, WinReason, WindGrid, WindStrength,
     WorldParams,

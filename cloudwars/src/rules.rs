@@ -8,9 +8,9 @@ use smallvec::SmallVec;
 
 use crate::action::{Action, Event, Events};
 use crate::cloud::{PlayerId, Vec2};
-pub use crate::error::{CommandError, ConfigError};
 #[allow(deprecated)]
 pub use crate::error::WorldError;
+pub use crate::error::{CommandError, ConfigError};
 pub use crate::physics::{kill_ring_vectors, move_cloud};
 use crate::setup::push_spawned;
 pub use crate::setup::{CloudSpec, Game, PLACEMENT_ATTEMPTS};

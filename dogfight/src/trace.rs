@@ -268,7 +268,7 @@ impl Trace {
                     told.to_string(),
                 ));
             }
-            let events = game.advance(&mut state, &Actions::from_planes(turn.moves));
+            let events = game.advance_joint(&mut state, &Actions::from_planes(turn.moves));
             for k in 0..4 {
                 if events.moved[k] != turn.events.moved[k] {
                     return Err(mismatch(
@@ -721,7 +721,7 @@ mod tests {
         while game.outcome(&state).is_none() {
             let before = state;
             let actions = Actions::default();
-            let events = game.advance(&mut state, &actions);
+            let events = game.advance_joint(&mut state, &actions);
             trace.push(&Round {
                 before,
                 actions,

@@ -24,9 +24,9 @@ mod validate;
 pub mod xml;
 
 pub use contract::{Action, Events, MostlyWait, Observation, Pickup};
-pub use game::{Config, Game, ConfigError};
 #[allow(deprecated)]
 pub use game::GameError;
+pub use game::{Config, ConfigError, Game};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
 pub use rules::{CardAction, Chance, EndReason, Event, Outcome, Recipient, Status};
