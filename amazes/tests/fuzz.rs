@@ -146,10 +146,10 @@ fn view_lines() {
     let game = Game::new(mazes::get(0).maze, Config::default()).unwrap();
     let mut state = game.initial_state(5);
     for _ in 0..20 {
-        seeds.push(game.observe(&state, state.to_move()).to_string());
+        seeds.push(game.observe(&state, state.to_move().index()).to_string());
         let mut buf = Vec::new();
-        game.legal_actions(&state, state.to_move(), &mut buf);
-        game.advance(&mut state, &buf[0]);
+        game.legal_actions(&state, state.to_move().index(), &mut buf);
+        game.advance_action(&mut state, &buf[0]);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(2);
     for _ in 0..cases() {
@@ -232,7 +232,7 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
     let mut buf = Vec::new();
     for _ in 0..2 * config.turns as usize + 2 {
         for p in Player::BOTH {
-            game.legal_actions(&state, p, &mut buf);
+            game.legal_actions(&state, p.index(), &mut buf);
             assert_eq!(
                 buf.is_empty(),
                 game.is_terminal(&state) || p != state.to_move()
@@ -246,14 +246,14 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
                 Action::Moves(MoveLine::from_bytes(&letters).unwrap())
             }
             _ => {
-                game.legal_actions(&state, state.to_move(), &mut buf);
+                game.legal_actions(&state, state.to_move().index(), &mut buf);
                 match buf.len() {
                     0 => Action::Fault(Fault::Crash),
                     k => buf[rng.random_range(0..k)],
                 }
             }
         };
-        game.advance(&mut state, &action);
+        game.advance_action(&mut state, &action);
         assert_eq!(game.outcome(&state).is_some(), game.is_terminal(&state));
     }
     let outcome = game

@@ -233,10 +233,10 @@ impl Playable for amazes::Game {
             if game.is_terminal(&state) {
                 break;
             }
-            game.advance(&mut state, &Action::from_line(&t.moves));
+            game.advance_action(&mut state, &Action::from_line(&t.moves));
             states.push(state.clone());
             if !game.is_terminal(&state) {
-                game.advance(&mut state, &back);
+                game.advance_action(&mut state, &back);
                 states.push(state.clone());
             }
         }

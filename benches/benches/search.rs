@@ -160,7 +160,7 @@ fn amazes(c: &mut Criterion) {
         amazes::Game::new(mazes::get(0).maze, amazes::Config::default()).expect("shipped maze");
     let state = Game::initial_state(&game, 7);
     let mut belief = Belief::new(&game, Player::Red);
-    belief.observe(&game.observe(&state, Player::Red));
+    belief.observe(&game.observe(&state, Player::Red.index()));
     let settings = config(200, 20);
     // As the README shows: a sample (a whole maze drawn to fit Red's map) costs about twenty
     // playouts, so each one serves 32 iterations.
