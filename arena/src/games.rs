@@ -270,7 +270,7 @@ impl Playable for windward::Game {
         slot: &'a mut Option<windward::Observation>,
     ) -> &'a windward::Observation {
         let viewer = windward::PlayerId(player.min(usize::from(u8::MAX)) as u8);
-        let seen = slot.get_or_insert_with(|| windward::Game::observe(self, state, viewer));
+        let seen = slot.get_or_insert_with(|| windward::Game::observe(self, state, viewer.index()));
         windward::Game::observe_into(self, state, viewer, seen);
         seen
     }
