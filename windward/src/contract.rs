@@ -15,100 +15,14 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use smallvec::SmallVec;
 
+pub use crate::action::{Action, Pickup};
+pub use crate::event::{EVENTS_INLINE, Events};
 use crate::game::{Game, UNREACHABLE};
+pub use crate::observation::Observation;
 use crate::rules::{self, CardAction, Event, Outcome};
-use crate::state::{Card, CardKind, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State};
+use crate::state::{Card, CardKind, NUM_PLAYERS, PassengerId, PlayerId, State};
 use crate::tick::round::{Order, apply_order, engine_tick_after_orders, status_broadcast};
-
-/// Events kept inline by [`Events`]: a tick's status broadcast is 10, bus-stop and card events a
-/// few more; a tick with more spills to the heap.
-pub const EVENTS_INLINE: usize = 32;
-
-/// The status messages of one tick, as [`Game::advance`] and [`Game::advance_orders`] return them.
-pub type Events = SmallVec<[Event; EVENTS_INLINE]>;
-
-/// A pick-up list, in order of preference (at most one entry per passenger).
-pub type Pickup = SmallVec<[PassengerId; NUM_PASSENGERS]>;
-
-/// One player's action for one tick.
-///
-/// An action that names something that does not exist (a stop index out of range, an unknown
-/// passenger or player id) changes nothing, like an [`Order`] that fails [`Order::validate`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Action {
-    /// Send nothing: the car goes on along its path.
-    Wait,
-    /// Drive a shortest path to stop `stop` (an index into [`Game::stops`]: the bus stops, then
-    /// the coffee stops), plus one tile to leave it again (as the original AI's
-    /// `CalculatePathPlus1`), and replace the pick-up list unless `pickup` is empty (a `<move>`
-    /// message whose path starts at the tile the car enters next, rules §4.9 case 1).
-    GoTo {
-        /// The stop.
-        stop: u16,
-        /// The new pick-up list; empty keeps the old one.
-        pickup: Pickup,
-    },
-    /// A card message (`<order>`): draw, discard or play `card` (with its targets set).
-    Card {
-        /// What to do.
-        action: CardAction,
-        /// The card.
-        card: Card,
-    },
-    /// The messages a client sends in one tick, as the order-level loop
-    /// ([`Game::advance_orders_into`]) queues them: applied in this order where the original applies
-    /// queued orders. What the built-in AI and the planner send (several cards and a path in one
-    /// tick). An order from another sender, or one that fails [`Order::validate`], changes
-    /// nothing (the original's server ignores it).
-    Orders(Vec<Order>),
-}
-
-impl Action {
-    /// The same action as the [`Order`]s a client would send for `player`, appended to `out`
-    /// (nothing for [`Action::Wait`] and an action naming a stop that does not exist; the orders
-    /// of [`Action::Orders`] that `player` sent).
-    pub fn to_orders(&self, game: &Game, state: &State, player: PlayerId, out: &mut Vec<Order>) {
-        match self {
-            Action::Orders(orders) => {
-                out.extend(orders.iter().filter(|o| o.player() == player).cloned())
-            }
-            _ => out.extend(self.to_order(game, state, player)),
-        }
-    }
-
-    /// The same action as the [`Order`] a client would send for `player` (allocates the path),
-    /// or `None` for [`Action::Wait`], an action naming a stop that does not exist, and
-    /// [`Action::Orders`] (which may be several: [`Action::to_orders`]).
-    pub fn to_order(&self, game: &Game, state: &State, player: PlayerId) -> Option<Order> {
-        match self {
-            Action::Wait | Action::Orders(_) => None,
-            Action::GoTo { stop, pickup } => {
-                let car = &state.players.get(player.index())?.car.vehicle;
-                let mut path = Vec::new();
-                plan_path(
-                    game,
-                    car.location.tile(),
-                    car.location.next_tile(),
-                    *stop,
-                    &mut path,
-                )
-                .then_some(Order::Path {
-                    player,
-                    path,
-                    pickup: pickup.to_vec(),
-                })
-            }
-            Action::Card { action, card } => Some(Order::Card {
-                player,
-                action: *action,
-                card: *card,
-            }),
-        }
-    }
-}
 
 /// Whether [`Action::GoTo`] to `stop` finds a path from a car on `tile` entering `next`.
 fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> bool {
@@ -121,7 +35,7 @@ fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> 
 /// The path of [`Action::GoTo`] into `out`: from `next` (the tile the car enters next) to the
 /// stop, plus one tile back out of it; when the stop cannot be reached from `next`, from the car's
 /// tile after a U-turn (case 2 of rules §4.9). False (and `out` empty) when neither reaches it.
-fn plan_path(
+pub(crate) fn plan_path(
     game: &Game,
     tile: crate::Point,
     next: crate::Point,
@@ -146,22 +60,6 @@ fn plan_path(
         out.push(out[out.len() - 2]);
     }
     !out.is_empty()
-}
-
-/// What one player is told: the state with every other player's hand hidden.
-///
-/// The hidden cards are put back at the end of their owner's deck (so the deck holds every card
-/// the player might have) and only the hand's size is kept; the round's random generator, which
-/// decides future chance, is replaced by a fixed one.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Observation {
-    /// Who observes.
-    pub viewer: PlayerId,
-    /// The state as the viewer knows it.
-    pub state: State,
-    /// How many cards each player holds (the viewer's own hand is in `state` as it is).
-    pub hand_sizes: [u8; NUM_PLAYERS],
 }
 
 thread_local! {
