@@ -216,26 +216,26 @@ fn replay_reports_the_first_mismatch() {
     let mut bad = t3d.clone();
     bad.boards[30].scores[0] += 10;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (30, "score"));
+    assert_eq!((err.step, err.field.as_str()), (30, "score"));
     // A changed command in round 1 changes what is executed.
     let mut bad = t3d.clone();
     let m = bad.rounds[0].commands[0][0];
     bad.rounds[0].commands[0][0] = Movement { to: -99, ..m };
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (1, "movements"));
+    assert_eq!((err.step, err.field.as_str()), (1, "movements"));
     // A changed vertex, a changed bike and a lost bike are named by index or by count.
     let mut bad = t3d.clone();
     bad.boards[12].vertices[7].wall = 99;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (12, "vertex 7"));
+    assert_eq!((err.step, err.field.as_str()), (12, "vertex 7"));
     let mut bad = t3d.clone();
     bad.boards[20].bikes[3].alive = !bad.boards[20].bikes[3].alive;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (20, "bike 3"));
+    assert_eq!((err.step, err.field.as_str()), (20, "bike 3"));
     let mut bad = t3d.clone();
     bad.boards[25].bikes.pop();
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (25, "bike count"));
+    assert_eq!((err.step, err.field.as_str()), (25, "bike count"));
     // A text that differs only in layout parses the same but is not the original's bytes.
     let text = t3d.write().replacen("names Demo", "names  Demo", 1);
     let err = verify_text("layout", game.board().clone(), &text).unwrap_err();
