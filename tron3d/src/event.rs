@@ -7,6 +7,7 @@ use crate::{BikeId, BikeSet, Item, MAX_PLAYERS, Movement, PlayerId, VertexId};
 
 /// One thing that happened in a round, as [`Events::iter`] lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Event {
     /// A bike's command passed every check and was executed (the bike moved, maybe into the
     /// wall it crashed on).
