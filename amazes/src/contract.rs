@@ -14,12 +14,14 @@ use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::action::{Action, Fault, MoveLine};
-use crate::game::{Game, LookReport, Outcome, Player, State, TurnEvent};
+use crate::action::{Action, MoveLine};
+use crate::event::Event;
+use crate::game::{Game, LookReport, Outcome, Player, State};
 use crate::generate::generate_consistent;
 use crate::knowledge::RefereeKnowledge;
 use crate::local::LocalMap;
 use crate::maze::{Dir, Maze, Pose, Square};
+use crate::observation::Observation;
 use crate::view::View;
 
 /// Point difference that moves a non-terminal [`tree::Game::returns`] estimate from 0.5 to
@@ -39,16 +41,16 @@ impl tree::Outcome for Outcome {
 impl tree::Game for Game {
     type State = State;
     type Action = Action;
-    type Events = TurnEvent;
+    type Events = Event;
     type Outcome = Outcome;
-    type Observation = View;
+    type Observation = Observation;
 
     fn moves(&self) -> Moves {
         Moves::Alternating
     }
 
     fn players(&self) -> usize {
-        2
+        Game::players(self)
     }
 
     fn initial_state(&self, seed: u64) -> State {
@@ -56,29 +58,23 @@ impl tree::Game for Game {
     }
 
     fn to_move(&self, state: &State) -> PlayerSet {
-        if state.end().is_some() {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::only(state.to_move().index())
-        }
+        Game::to_move(self, state)
     }
 
     /// Player 0 is Red, 1 is Blue; any other number has no actions.
     fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
-        match player_of(player) {
-            Some(p) => Game::legal_actions(self, state, p, buf),
-            None => buf.clear(),
-        }
+        Game::legal_actions(self, state, player, buf);
     }
 
     /// `actions[0]` is the mover's; an empty slice is a turn without a line (the referee's
-    /// [`Fault::Timeout`], rules doc §7: the jury plays `T` and the player scores 0).
-    fn advance(&self, state: &mut State, actions: &[Action]) -> TurnEvent {
-        let action = actions
-            .first()
-            .copied()
-            .unwrap_or(Action::Fault(Fault::Timeout));
-        Game::advance(self, state, &action)
+    /// [`Fault::Timeout`](crate::Fault::Timeout), rules doc §7: the jury plays `T` and the
+    /// player scores 0).
+    fn advance(&self, state: &mut State, actions: &[Action]) -> Event {
+        Game::advance(self, state, actions)
+    }
+
+    fn step(&self, state: &State, actions: &[Action]) -> State {
+        Game::step(self, state, actions)
     }
 
     fn is_terminal(&self, state: &State) -> bool {
@@ -92,38 +88,15 @@ impl tree::Game for Game {
     /// Terminal: 1 for the higher score, 0 for the lower, 0.5 each on a tie. Elsewhere: a
     /// logistic estimate on the difference of points so far ([`RETURNS_SCALE`]).
     fn returns(&self, state: &State, out: &mut [f64]) {
-        if let Some(outcome) = Game::outcome(self, state) {
-            for (i, o) in out.iter_mut().take(2).enumerate() {
-                *o = match outcome.ranks[i].cmp(&outcome.ranks[1 - i]) {
-                    std::cmp::Ordering::Less => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Greater => 0.0,
-                };
-            }
-            return;
-        }
-        let diff = (state.points(Player::Red) - state.points(Player::Blue)) as f64;
-        let red = 1.0 / (1.0 + (-diff / RETURNS_SCALE).exp());
-        if let [r, b, ..] = out {
-            *r = red;
-            *b = 1.0 - red;
-        }
+        Game::returns(self, state, out);
     }
 
-    fn observe(&self, state: &State, player: usize) -> View {
-        Game::observe(self, state, player_of(player).unwrap_or(Player::Red))
+    fn observe(&self, state: &State, player: usize) -> Observation {
+        Game::observe(self, state, player)
     }
 
     fn validate(&self, state: &State) -> Result<(), InvalidState> {
         Game::validate(self, state)
-    }
-}
-
-fn player_of(player: usize) -> Option<Player> {
-    match player {
-        0 => Some(Player::Red),
-        1 => Some(Player::Blue),
-        _ => None,
     }
 }
 
@@ -195,7 +168,7 @@ impl Belief {
         Belief {
             player,
             map,
-            distance2: Game::observe(game, state, player).distance2,
+            distance2: Game::observe(game, state, player.index()).distance2,
             turns_played: state.turns_done(player),
             restarts: 0,
         }
@@ -457,7 +430,7 @@ impl tree::Determinize for Game {
     fn sample_state(&self, belief: &Belief, player: usize, rng: &mut dyn RngCore) -> State {
         let mut rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         let mut belief = belief.clone();
-        belief.player = player_of(player).unwrap_or(belief.player);
+        belief.player = Player::from_index(player).unwrap_or(belief.player);
         // What the map knows lies in this box; every draw reads only its cells.
         let bounds = known_box(&belief.map);
         for _ in 0..32 {
@@ -469,5 +442,71 @@ impl tree::Determinize for Game {
             }
         }
         Game::initial_state(self, rng.random())
+    }
+}
+
+#[cfg(test)]
+mod same_names {
+    // The contract imported, as a bot author has it: `game.method(..)` still names the inherent
+    // method, which must take the same arguments.
+    #[allow(unused_imports)]
+    use pathfind::tree::{self, Game as _};
+
+    use crate::{Config, Game, mazes};
+
+    /// With the contract imported, `game.method(..)` is the inherent method; it takes the
+    /// contract's arguments and answers as the contract does, for every method of the same
+    /// name, to the end of a game and one step past it.
+    #[test]
+    fn inherent_methods_take_the_contracts_arguments_and_agree() {
+        let game = Game::new(mazes::get(0).maze, Config::default()).unwrap();
+        let mut state = game.initial_state(3);
+        assert_eq!(state, <Game as tree::Game>::initial_state(&game, 3));
+        assert_eq!(game.players(), <Game as tree::Game>::players(&game));
+        let (mut buf, mut contract_buf) = (Vec::new(), Vec::new());
+        let (mut returns, mut contract_returns) = ([0.0; 2], [0.0; 2]);
+        let mut pick = 0usize;
+        loop {
+            assert_eq!(
+                game.to_move(&state),
+                <Game as tree::Game>::to_move(&game, &state)
+            );
+            let mut joint = Vec::new();
+            for player in 0..3 {
+                game.legal_actions(&state, player, &mut buf);
+                <Game as tree::Game>::legal_actions(&game, &state, player, &mut contract_buf);
+                assert_eq!(buf, contract_buf);
+                assert_eq!(
+                    game.observe(&state, player),
+                    <Game as tree::Game>::observe(&game, &state, player)
+                );
+                if !buf.is_empty() {
+                    pick = pick.wrapping_mul(31).wrapping_add(7);
+                    joint.push(buf[pick % buf.len()]);
+                }
+            }
+            game.returns(&state, &mut returns);
+            <Game as tree::Game>::returns(&game, &state, &mut contract_returns);
+            assert_eq!(returns, contract_returns);
+            assert_eq!(
+                game.outcome(&state),
+                <Game as tree::Game>::outcome(&game, &state)
+            );
+            let terminal = game.is_terminal(&state);
+            assert_eq!(terminal, <Game as tree::Game>::is_terminal(&game, &state));
+            let next = game.step(&state, &joint);
+            assert_eq!(next, <Game as tree::Game>::step(&game, &state, &joint));
+            let mut other = state.clone();
+            let event = game.advance(&mut state, &joint);
+            assert_eq!(
+                event,
+                <Game as tree::Game>::advance(&game, &mut other, &joint)
+            );
+            assert_eq!((&state, &other), (&next, &next));
+            if terminal {
+                assert!(event.ignored, "a finished game changes nothing");
+                break;
+            }
+        }
     }
 }

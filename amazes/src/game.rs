@@ -7,9 +7,14 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Action, Fault, MAX_MOVES, Move, MoveLine};
+pub use crate::event::Event;
+#[allow(deprecated)]
+pub use crate::event::TurnEvent;
 use crate::generate::{random_starts, valid_start_pairs};
 use crate::knowledge::{Reading, RefereeKnowledge};
 use crate::maze::{DEFAULT_SIZE, Dir, Maze, MazeError, Pose, Square};
+use crate::observation::Observation;
+pub use crate::outcome::{End, Outcome};
 use crate::view::View;
 
 /// The two players. Red moves first.
@@ -25,9 +30,18 @@ pub enum Player {
 impl Player {
     /// Both players, Red first.
     pub const BOTH: [Player; 2] = [Player::Red, Player::Blue];
-    /// 0 for Red, 1 for Blue.
+    /// 0 for Red, 1 for Blue: the contract's player number.
     pub const fn index(self) -> usize {
         self as usize
+    }
+    /// The player of contract player number `index`: 0 is Red, 1 is Blue, any other number is
+    /// no player.
+    pub const fn from_index(index: usize) -> Option<Player> {
+        match index {
+            0 => Some(Player::Red),
+            1 => Some(Player::Blue),
+            _ => None,
+        }
     }
     /// The opponent.
     pub const fn other(self) -> Player {
@@ -75,7 +89,7 @@ impl Default for Config {
 /// A game that cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum GameError {
+pub enum ConfigError {
     /// The maze breaks a rule, or the starts do.
     #[error(transparent)]
     Maze(#[from] MazeError),
@@ -99,41 +113,17 @@ pub enum GameError {
     },
 }
 
+/// The old name of [`ConfigError`]: the error of building a game from its configuration is
+/// `ConfigError` in every game crate.
+#[deprecated(note = "renamed `ConfigError`, as in every game crate")]
+pub type GameError = ConfigError;
+
 /// The most turns per player a [`Config`] may ask for (the contest plays 150). With
 /// [`MAX_CAPTURE_BONUS`] it keeps every score far inside `i32`: at most
 /// `MAX_TURNS * (2 * 1024 + MAX_CAPTURE_BONUS)` points, doubled by sudden death.
 pub const MAX_TURNS: u16 = 10_000;
 /// The largest capture bonus a [`Config`] may ask for (the contest gives 100).
 pub const MAX_CAPTURE_BONUS: i32 = 10_000;
-
-/// How a finished game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum End {
-    /// Both players played all their turns.
-    Turns,
-    /// `winner` had discovered every square and ended its turn on the opponent (seeds L96, L111).
-    SuddenDeath {
-        /// The player that made the last move.
-        winner: Player,
-    },
-}
-
-/// The result of a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
-    /// How it ended.
-    pub end: End,
-    /// Points after the sudden-death rule (winner ×2, loser 0), before clamping.
-    pub points: [i32; 2],
-    /// Final scores: 0 after any fault, else points clamped to `0..=max_score`.
-    pub scores: [i32; 2],
-    /// The fault that disqualified each player, if any.
-    pub faults: [Option<Fault>; 2],
-    /// 1-based places by score: 1 for the higher score, both 1 on a tie.
-    pub ranks: [u8; 2],
-}
 
 /// What a look and its inference found, at the start of `player`'s turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -153,46 +143,6 @@ impl LookReport {
     /// The points this look earned.
     pub fn points(&self) -> i32 {
         (self.seen + self.inferred + self.first) as i32
-    }
-}
-
-/// What one turn did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TurnEvent {
-    /// The mover.
-    pub player: Player,
-    /// The line performed (the jury's `T` after a fault).
-    pub line: MoveLine,
-    /// Set when the jury played this turn, with the fault that disqualified the player.
-    pub jury: Option<Fault>,
-    /// Characters charged (−1 point each).
-    pub charged: u16,
-    /// Steps executed before the line ended or hit a wall (the extra `T` not included).
-    pub steps: u16,
-    /// Whether the uncharged extra `T` was performed (the turn ended on its start square).
-    pub extra_t: bool,
-    /// Squares discovered by walking.
-    pub discovered: u16,
-    /// How many of those the opponent had not discovered.
-    pub first: u16,
-    /// Whether the turn ended on the opponent's square with squares left (+100).
-    pub captured: bool,
-    /// Whether the turn ended the game by sudden death.
-    pub sudden_death: bool,
-    /// Where the mover ended.
-    pub end: Pose,
-    /// The next player's look, if the game goes on.
-    pub next_look: Option<LookReport>,
-    /// Whether the game was already over (the action was ignored and nothing changed).
-    pub ignored: bool,
-}
-
-impl TurnEvent {
-    /// The points the mover earned or lost by its moves (its look is in the previous event).
-    pub fn points(&self, capture_bonus: i32) -> i32 {
-        (self.discovered + self.first) as i32 - self.charged as i32
-            + if self.captured { capture_bonus } else { 0 }
     }
 }
 
@@ -354,8 +304,8 @@ struct GameParts {
 
 #[cfg(feature = "serde")]
 impl TryFrom<GameParts> for Game {
-    type Error = GameError;
-    fn try_from(parts: GameParts) -> Result<Game, GameError> {
+    type Error = ConfigError;
+    fn try_from(parts: GameParts) -> Result<Game, ConfigError> {
         Game::new(parts.maze, parts.config)
     }
 }
@@ -372,15 +322,15 @@ impl From<Game> for GameParts {
 
 impl Game {
     /// Checks the maze (its rules and the configured size) and the config.
-    pub fn new(maze: Maze, config: Config) -> Result<Game, GameError> {
+    pub fn new(maze: Maze, config: Config) -> Result<Game, ConfigError> {
         if maze.size() != config.size {
-            return Err(GameError::SizeMismatch {
+            return Err(ConfigError::SizeMismatch {
                 maze: maze.size(),
                 config: config.size,
             });
         }
         let bad = |field, value: i64, limit| {
-            Err(GameError::Config {
+            Err(ConfigError::Config {
                 field,
                 value,
                 limit,
@@ -444,7 +394,7 @@ impl Game {
     ///
     /// let game = Game::new(amazes::mazes::get(0).maze, Config::default())?;
     /// assert!(game.validate(&game.initial_state(3)).is_ok());
-    /// # Ok::<(), amazes::GameError>(())
+    /// # Ok::<(), amazes::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let n = self.config.size;
@@ -533,7 +483,7 @@ impl Game {
 
     /// A new game from given start poses (for example a maze file's header), checked against
     /// the rules.
-    pub fn initial_state_with(&self, starts: [Pose; 2]) -> Result<State, GameError> {
+    pub fn initial_state_with(&self, starts: [Pose; 2]) -> Result<State, ConfigError> {
         self.maze
             .validate_starts(&starts, self.config.min_start_distance2)?;
         Ok(self.start(starts, Pcg64Mcg::seed_from_u64(0)))
@@ -582,8 +532,10 @@ impl Game {
 
     /// What `player` reads at the start of its turn: the view from where it stands (the `Start`
     /// line aside: see [`State::is_start`]). For the mover, the lines of this turn's look.
-    pub fn observe(&self, state: &State, player: Player) -> View {
-        self.view(state, player)
+    ///
+    /// `player` is the contract's player number (0 Red, 1 Blue; any other reads as Red).
+    pub fn observe(&self, state: &State, player: usize) -> Observation {
+        self.view(state, Player::from_index(player).unwrap_or(Player::Red))
     }
 
     /// Whether the game is over: both players played all their turns, or sudden death. Exactly
@@ -627,11 +579,14 @@ impl Game {
     /// order), into a reused buffer; empty unless `player` is to move in a game that is not
     /// over. Any line of 1..=256 moves is legal; these are the useful one-character ones (never
     /// empty for the mover: the edge behind is always open, rules doc §6).
-    pub fn legal_actions(&self, state: &State, player: Player, buf: &mut Vec<Action>) {
+    ///
+    /// `player` is the contract's player number ([`Player::index`]: 0 Red, 1 Blue).
+    pub fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
         buf.clear();
-        if player != state.to_move || state.end.is_some() {
+        if player != state.to_move.index() || state.end.is_some() {
             return;
         }
+        let player = state.to_move;
         let pose = state.pose(player);
         let maze = self.maze_of(state);
         for m in Move::ALL {
@@ -643,11 +598,31 @@ impl Game {
         }
     }
 
-    /// Plays the mover's action in place, then the next player's look (rules doc §7).
-    pub fn advance(&self, state: &mut State, action: &Action) -> TurnEvent {
+    /// Plays the mover's turn in place, then the next player's look (rules doc §7):
+    /// `actions[0]` is the mover's action; an empty slice is a turn without a line (the
+    /// referee's [`Fault::Timeout`]: the jury plays `T` and the player scores 0). The
+    /// contract's [`advance`](pathfind::tree::Game::advance); [`Game::advance_action`] takes
+    /// the one action.
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Event {
+        let action = actions
+            .first()
+            .copied()
+            .unwrap_or(Action::Fault(Fault::Timeout));
+        self.advance_action(state, &action)
+    }
+
+    /// The pure form of [`Game::advance`]: the state after the mover's turn.
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, actions);
+        next
+    }
+
+    /// Plays the mover's `action` in place, then the next player's look (rules doc §7).
+    pub fn advance_action(&self, state: &mut State, action: &Action) -> Event {
         let p = state.to_move;
         let (pi, oi) = (p.index(), p.other().index());
-        let mut event = TurnEvent {
+        let mut event = Event {
             player: p,
             line: MoveLine::JURY,
             jury: None,
@@ -745,11 +720,51 @@ impl Game {
         event
     }
 
-    /// The pure form: the state after the mover's action (clone + [`Game::advance`]).
-    pub fn step(&self, state: &State, action: &Action) -> State {
+    /// The pure form of [`Game::advance_action`]: the state after the mover's `action`.
+    pub fn step_action(&self, state: &State, action: &Action) -> State {
         let mut next = state.clone();
-        self.advance(&mut next, action);
+        self.advance_action(&mut next, action);
         next
+    }
+
+    /// The number of players: 2 (0 is Red, 1 Blue). The contract's
+    /// [`players`](pathfind::tree::Game::players).
+    pub const fn players(&self) -> usize {
+        2
+    }
+
+    /// Who acts in `state`: the mover alone, nobody once the game is over. The contract's
+    /// [`to_move`](pathfind::tree::Game::to_move); [`State::to_move`] is the mover as a
+    /// [`Player`].
+    pub fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        if state.end.is_some() {
+            pathfind::tree::PlayerSet::EMPTY
+        } else {
+            pathfind::tree::PlayerSet::only(state.to_move.index())
+        }
+    }
+
+    /// Writes each player's value into `out[..2]`, Red first, the contract's
+    /// [`returns`](pathfind::tree::Game::returns). Terminal: 1 for the higher score, 0 for the
+    /// lower, 0.5 each on a tie. Elsewhere: a logistic estimate on the difference of points so
+    /// far ([`RETURNS_SCALE`](crate::contract::RETURNS_SCALE)).
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        if let Some(outcome) = self.outcome(state) {
+            for (i, o) in out.iter_mut().take(2).enumerate() {
+                *o = match outcome.ranks[i].cmp(&outcome.ranks[1 - i]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+            return;
+        }
+        let diff = (state.points(Player::Red) - state.points(Player::Blue)) as f64;
+        let red = 1.0 / (1.0 + (-diff / crate::contract::RETURNS_SCALE).exp());
+        if let [r, b, ..] = out {
+            *r = red;
+            *b = 1.0 - red;
+        }
     }
 
     /// The result once the game is over.

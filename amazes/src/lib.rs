@@ -3,12 +3,15 @@
 
 pub mod action;
 pub mod contract;
+pub mod event;
 pub mod game;
 pub mod generate;
 pub mod knowledge;
 pub mod local;
 pub mod maze;
 pub mod mazes;
+pub mod observation;
+pub mod outcome;
 pub mod replay;
 #[cfg(feature = "proptest")]
 pub mod strategy;
@@ -19,9 +22,13 @@ pub mod view;
 
 pub use action::{Action, Fault, MAX_MOVES, Move, MoveLine};
 pub use contract::Belief;
+pub use event::Event;
+#[allow(deprecated)]
+pub use event::TurnEvent;
+#[allow(deprecated)]
+pub use game::GameError;
 pub use game::{
-    Config, End, Game, GameError, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Outcome, Player, State,
-    TurnEvent, Walk, walk,
+    Config, ConfigError, Game, LookReport, MAX_CAPTURE_BONUS, MAX_TURNS, Player, State, Walk, walk,
 };
 pub use generate::{generate, random_starts, starts_exist, valid_start_pairs};
 pub use knowledge::{Bits, Knowledge, Reading, RefereeKnowledge, WindowKnowledge};
@@ -29,4 +36,6 @@ pub use local::{LocalMap, Prediction, RelDir, RelPose, Uncertain};
 pub use maze::{
     DEFAULT_SIZE, Dir, MAX_MAZE_TEXT, MAX_SIZE, Maze, MazeError, MazeFile, MazeStats, Pose, Square,
 };
+pub use observation::Observation;
+pub use outcome::{End, Outcome};
 pub use view::{Line, View, ViewError};

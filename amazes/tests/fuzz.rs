@@ -17,7 +17,7 @@
 
 use amazes::trace::{MAX_TRACE_LINE, parse_trace, parse_views};
 use amazes::{
-    Action, Config, Dir, Fault, Game, GameError, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
+    Action, Config, ConfigError, Dir, Fault, Game, Line, MAX_MAZE_TEXT, Maze, MazeError, MazeFile,
     MoveLine, Player, Pose, Square, View, generate, mazes,
 };
 use rand::{Rng, SeedableRng};
@@ -146,10 +146,10 @@ fn view_lines() {
     let game = Game::new(mazes::get(0).maze, Config::default()).unwrap();
     let mut state = game.initial_state(5);
     for _ in 0..20 {
-        seeds.push(game.observe(&state, state.to_move()).to_string());
+        seeds.push(game.observe(&state, state.to_move().index()).to_string());
         let mut buf = Vec::new();
-        game.legal_actions(&state, state.to_move(), &mut buf);
-        game.advance(&mut state, &buf[0]);
+        game.legal_actions(&state, state.to_move().index(), &mut buf);
+        game.advance_action(&mut state, &buf[0]);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(2);
     for _ in 0..cases() {
@@ -232,7 +232,7 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
     let mut buf = Vec::new();
     for _ in 0..2 * config.turns as usize + 2 {
         for p in Player::BOTH {
-            game.legal_actions(&state, p, &mut buf);
+            game.legal_actions(&state, p.index(), &mut buf);
             assert_eq!(
                 buf.is_empty(),
                 game.is_terminal(&state) || p != state.to_move()
@@ -246,14 +246,14 @@ fn play_random(rng: &mut Pcg64Mcg, maze: Maze, starts: Option<[Pose; 2]>) {
                 Action::Moves(MoveLine::from_bytes(&letters).unwrap())
             }
             _ => {
-                game.legal_actions(&state, state.to_move(), &mut buf);
+                game.legal_actions(&state, state.to_move().index(), &mut buf);
                 match buf.len() {
                     0 => Action::Fault(Fault::Crash),
                     k => buf[rng.random_range(0..k)],
                 }
             }
         };
-        game.advance(&mut state, &action);
+        game.advance_action(&mut state, &action);
         assert_eq!(game.outcome(&state).is_some(), game.is_terminal(&state));
     }
     let outcome = game
@@ -299,7 +299,7 @@ fn configs_out_of_range_are_typed_errors() {
                 let state = game.initial_state(rng.random());
                 let _ = game.outcome(&state);
             }
-            Err(GameError::Config { .. } | GameError::SizeMismatch { .. }) => {}
+            Err(ConfigError::Config { .. } | ConfigError::SizeMismatch { .. }) => {}
             Err(e) => panic!("unexpected {e}"),
         }
     }
@@ -316,7 +316,7 @@ fn a_negative_max_score_is_refused() {
     };
     assert_eq!(
         Game::new(mazes::get(0).maze, config),
-        Err(GameError::Config {
+        Err(ConfigError::Config {
             field: "max_score",
             value: i32::MIN as i64,
             limit: "0..=2147483647"
@@ -380,7 +380,7 @@ fn no_starts_is_a_typed_error_at_setup() {
                 ..config
             }
         ),
-        Err(GameError::Config {
+        Err(ConfigError::Config {
             field: "min_start_distance2",
             ..
         })

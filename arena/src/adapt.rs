@@ -98,7 +98,9 @@ impl WireBot {
     ) {
         let action = match self.bot.act_unobserved(game, me.index()) {
             Some(action) => action,
-            None => self.bot.act(game, &game.observe(state, me), me.index()),
+            None => self
+                .bot
+                .act(game, &game.observe(state, me.index()), me.index()),
         };
         action.to_orders(game, state, me, out);
     }

@@ -233,10 +233,10 @@ impl Playable for amazes::Game {
             if game.is_terminal(&state) {
                 break;
             }
-            game.advance(&mut state, &Action::from_line(&t.moves));
+            game.advance_action(&mut state, &Action::from_line(&t.moves));
             states.push(state.clone());
             if !game.is_terminal(&state) {
-                game.advance(&mut state, &back);
+                game.advance_action(&mut state, &back);
                 states.push(state.clone());
             }
         }
@@ -270,7 +270,7 @@ impl Playable for windward::Game {
         slot: &'a mut Option<windward::Observation>,
     ) -> &'a windward::Observation {
         let viewer = windward::PlayerId(player.min(usize::from(u8::MAX)) as u8);
-        let seen = slot.get_or_insert_with(|| windward::Game::observe(self, state, viewer));
+        let seen = slot.get_or_insert_with(|| windward::Game::observe(self, state, viewer.index()));
         windward::Game::observe_into(self, state, viewer, seen);
         seen
     }

@@ -35,11 +35,11 @@ fn record(maze: usize) -> (Game, [Pose; 2], Vec<Action>, Vec<Turn>) {
     let (mut actions, mut turns) = (Vec::new(), Vec::new());
     while state.end().is_none() {
         let p = state.to_move();
-        let view = game.observe(&state, state.to_move());
+        let view = game.observe(&state, state.to_move().index());
         let pose = state.pose(p);
         let line = bots[p.index()].choose(&view);
         let action = Action::Moves(line);
-        let e = game.advance(&mut state, &action);
+        let e = game.advance_action(&mut state, &action);
         if p == Player::Red {
             let mut walked = Vec::new();
             amazes::walk(
@@ -93,7 +93,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut state = game.initial_state_with(starts).unwrap();
             for a in &actions {
-                game.advance(&mut state, a);
+                game.advance_action(&mut state, a);
             }
             black_box(state.points(Player::Red))
         })
@@ -119,10 +119,10 @@ fn benches(c: &mut Criterion) {
         let mut belief = amazes::Belief::new(&game, Player::Red);
         for a in &actions[..actions.len() / 2] {
             if state.to_move() == Player::Red {
-                belief.observe(&game.observe(&state, Player::Red));
+                belief.observe(&game.observe(&state, Player::Red.index()));
                 belief.played(a);
             }
-            game.advance(&mut state, a);
+            game.advance_action(&mut state, a);
         }
         belief
     };

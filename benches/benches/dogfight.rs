@@ -22,7 +22,7 @@ fn midgame(game: &Game) -> State {
             p1.act(game, &state, Side::P1),
             p2.act(game, &state, Side::P2),
         );
-        game.advance(&mut state, &actions);
+        game.advance_joint(&mut state, &actions);
     }
     assert!(
         state.planes().iter().all(|p| p.alive),
@@ -43,7 +43,7 @@ fn full_length_fight(game: &Game) -> Vec<Actions> {
                 p1.act(game, &state, Side::P1),
                 p2.act(game, &state, Side::P2),
             );
-            game.advance(&mut state, &actions);
+            game.advance_joint(&mut state, &actions);
             history.push(actions);
         }
         if history.len() == 100 {
@@ -69,19 +69,19 @@ fn benches(c: &mut Criterion) {
         })
     });
     c.bench_function("dogfight/step_one_round", |b| {
-        b.iter(|| game.step(black_box(&state), black_box(&actions)))
+        b.iter(|| game.step_joint(black_box(&state), black_box(&actions)))
     });
     c.bench_function("dogfight/advance_one_round", |b| {
         b.iter(|| {
             let mut s = *black_box(&state);
-            black_box(game.advance(&mut s, black_box(&actions)));
+            black_box(game.advance_joint(&mut s, black_box(&actions)));
             s
         })
     });
     let mut buf = Vec::with_capacity(34 * 34);
     c.bench_function("dogfight/legal_actions_side", |b| {
         b.iter(|| {
-            game.legal_actions(black_box(&state), Side::P1, &mut buf);
+            game.legal_side_actions(black_box(&state), Side::P1, &mut buf);
             buf.len()
         })
     });
@@ -111,7 +111,7 @@ fn benches(c: &mut Criterion) {
                     game.random_action(&s, Side::P1, &mut rng),
                     game.random_action(&s, Side::P2, &mut rng),
                 );
-                game.advance(&mut s, &actions);
+                game.advance_joint(&mut s, &actions);
             }
             s
         })
@@ -129,7 +129,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut s = game.initial_state(0);
             for actions in &history {
-                game.advance(&mut s, black_box(actions));
+                game.advance_joint(&mut s, black_box(actions));
             }
             s
         })

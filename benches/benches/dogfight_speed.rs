@@ -79,7 +79,7 @@ fn benches(c: &mut Criterion) {
             for fight in &fights {
                 let mut state = game.initial_state(0);
                 for actions in fight {
-                    game.advance(&mut state, black_box(actions));
+                    game.advance_joint(&mut state, black_box(actions));
                     if game.outcome(&state).is_some() {
                         ended += 1;
                         break;
@@ -120,7 +120,7 @@ fn benches(c: &mut Criterion) {
             for fight in &joint {
                 let mut state = game.initial_state(0);
                 for actions in fight {
-                    game.advance(&mut state, &Actions(*black_box(actions)));
+                    game.advance_joint(&mut state, &Actions(*black_box(actions)));
                 }
                 alive += state.alive(dogfight::Side::P1);
             }

@@ -115,7 +115,7 @@ fn tron3d(c: &mut Criterion) {
     let mut actions = tron3d::Actions::new();
     for _ in 0..40 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     let settings = config(200, 1_000);
     let mut search = DecoupledUct::new(settings.clone());
@@ -160,7 +160,7 @@ fn amazes(c: &mut Criterion) {
         amazes::Game::new(mazes::get(0).maze, amazes::Config::default()).expect("shipped maze");
     let state = Game::initial_state(&game, 7);
     let mut belief = Belief::new(&game, Player::Red);
-    belief.observe(&game.observe(&state, Player::Red));
+    belief.observe(&game.observe(&state, Player::Red.index()));
     let settings = config(200, 20);
     // As the README shows: a sample (a whole maze drawn to fit Red's map) costs about twenty
     // playouts, so each one serves 32 iterations.

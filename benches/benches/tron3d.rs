@@ -31,7 +31,7 @@ fn mid_game(game: &Game) -> State {
     let mut actions = Actions::new();
     for _ in 0..40 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     state
 }
@@ -40,7 +40,7 @@ fn random_game(game: &Game, seed: u64, actions: &mut Actions) -> i32 {
     let mut state = game.initial_state(seed);
     while !state.is_over() {
         game.demo_actions(&mut state, actions);
-        game.advance(&mut state, actions);
+        game.advance_commands(&mut state, actions);
     }
     state.scores().iter().sum()
 }
@@ -197,7 +197,7 @@ fn benches(c: &mut Criterion) {
         let mut scratch = state.clone();
         game.demo_actions(&mut scratch, &mut actions);
         c.bench_function(&format!("tron3d/{name}/step (one round)"), |b| {
-            b.iter(|| black_box(game.step(black_box(&state), black_box(&actions))))
+            b.iter(|| black_box(game.step_commands(black_box(&state), black_box(&actions))))
         });
         let mut buf = Vec::with_capacity(64);
         c.bench_function(

@@ -11,7 +11,7 @@ use examples::windward::bots;
 use pathfind::tree::{self, FlatMonteCarlo, SearchConfig};
 use windward::tick::pass::forecast_all;
 use windward::tick::round::StateTraffic;
-use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, PlayerId, State, mapgen};
+use windward::{Action, Config, Game, MostlyWait, NUM_PLAYERS, State, mapgen};
 
 /// A mid-round state: `ticks` ticks of the planner against nine built-in AIs, through the
 /// one bot shape (`arena::Bot`) as the runner drives it.
@@ -32,11 +32,11 @@ fn mid_round(game: &Game, seed: u64, ticks: u32) -> State {
         for (i, bot) in bots.iter_mut().enumerate() {
             let action = match bot.act_unobserved(game, i) {
                 Some(action) => action,
-                None => bot.act(game, &game.observe(&state, PlayerId(i as u8)), i),
+                None => bot.act(game, &game.observe(&state, i), i),
             };
             actions.push(action);
         }
-        let events = game.advance_actions(&mut state, &actions);
+        let events = game.advance(&mut state, &actions);
         for (i, bot) in bots.iter_mut().enumerate() {
             bot.hear(game, &events, i);
         }
@@ -60,7 +60,7 @@ fn ticks(c: &mut Criterion) {
                     |state| {
                         for _ in 0..TICKS {
                             events.clear();
-                            game.advance_into(state, &[], &mut events);
+                            game.advance_orders_into(state, &[], &mut events);
                         }
                         black_box(state.tick)
                     },
@@ -76,26 +76,26 @@ fn ticks(c: &mut Criterion) {
     const TICKS: u64 = 1000;
     group.throughput(Throughput::Elements(TICKS));
     let waits = vec![Action::Wait; NUM_PLAYERS];
-    group.bench_function("1000 ticks: inherent advance_into", |b| {
+    group.bench_function("1000 ticks: inherent advance_orders_into", |b| {
         let mut events = Vec::with_capacity(256);
         b.iter_batched_ref(
             || start.clone(),
             |state| {
                 for _ in 0..TICKS {
                     events.clear();
-                    game.advance_into(state, &[], &mut events);
+                    game.advance_orders_into(state, &[], &mut events);
                 }
                 black_box(state.tick)
             },
             BatchSize::SmallInput,
         )
     });
-    group.bench_function("1000 ticks: inherent advance_actions", |b| {
+    group.bench_function("1000 ticks: inherent advance", |b| {
         b.iter_batched_ref(
             || start.clone(),
             |state| {
                 for _ in 0..TICKS {
-                    black_box(game.advance_actions(state, &waits));
+                    black_box(game.advance(state, &waits));
                 }
                 black_box(state.tick)
             },
@@ -117,7 +117,7 @@ fn ticks(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("clone state", |b| b.iter(|| black_box(start.clone())));
     group.bench_function("step (clone + advance)", |b| {
-        b.iter(|| black_box(game.step(&start, &[])))
+        b.iter(|| black_box(game.step_orders(&start, &[])))
     });
     group.bench_function("forecast, 10 cars", |b| {
         b.iter_batched_ref(

@@ -1,9 +1,8 @@
-//! What a player can order ([`Action`]) and what a step reports ([`Event`]).
-
-use smallvec::SmallVec;
+//! What a player can order: [`Action`], and a step's joint commands, [`Actions`]. What a step
+//! reports is in [`crate::event`] (re-exported here under its old path).
 
 use crate::cloud::{PlayerId, Vec2};
-use crate::error::CommandError;
+pub use crate::event::{Event, Events};
 
 /// One player's command. In the original, commands take effect the moment they arrive, between
 /// two updates, and any number may be sent per iteration.
@@ -23,26 +22,3 @@ pub enum Action {
 
 /// The joint commands of one step, applied in order before the update.
 pub type Actions = [(PlayerId, Action)];
-
-/// What [`Game::advance`](crate::Game::advance) did.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Event {
-    /// A command and its result (an `Err` changed nothing).
-    Command {
-        /// Who sent it.
-        player: PlayerId,
-        /// What it was.
-        action: Action,
-        /// Whether it was applied.
-        result: Result<(), CommandError>,
-    },
-    /// A player's cloud dropped below 1 vapor during the update (only players 0..64 are tracked).
-    Died {
-        /// Who died.
-        player: PlayerId,
-    },
-}
-
-/// The events of one step (inline for up to eight).
-pub type Events = SmallVec<[Event; 8]>;

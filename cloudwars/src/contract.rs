@@ -1,7 +1,7 @@
 //! CloudWars under the workspace's game contract, [`pathfind::tree::Game`]: the inherent methods
 //! of [`Game`] with the same names and shapes, so any search in `pathfind::tree` plays CloudWars.
 //!
-//! Players are the setup's seats `0..players` ([`PlayerId`] `0..`); an action is one player's
+//! Players are the setup's seats `0..players` ([`PlayerId`](crate::PlayerId) `0..`); an action is one player's
 //! [`Action`] (the setup's [`WindGrid`](crate::WindGrid) discretises the wind for
 //! `legal_actions`; any finite wind is accepted by `advance`); moves are simultaneous, applied in
 //! player order before the update. CloudWars hides nothing: the observation is the state.
@@ -9,7 +9,7 @@
 use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 
 use crate::action::{Action, Events};
-use crate::cloud::PlayerId;
+use crate::observation::Observation;
 use crate::rules::Game;
 use crate::state::{Leader, Outcome, State};
 
@@ -33,7 +33,7 @@ impl Game {
     /// let error = game.validate(&state).unwrap_err();
     /// assert_eq!(error.field, format!("clouds[{last}].owner"));
     /// assert_eq!(error.value, "7");
-    /// # Ok::<(), cloudwars::WorldError>(())
+    /// # Ok::<(), cloudwars::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let players = state.players.len();
@@ -112,7 +112,7 @@ impl Game {
     }
 }
 
-/// The places (the leader first, then by vapor) and final vapors, by [`PlayerId`].
+/// The places (the leader first, then by vapor) and final vapors, by [`PlayerId`](crate::PlayerId).
 impl tree::Outcome for Outcome {
     fn ranks(&self) -> Vec<tree::Rank> {
         self.ranks.clone()
@@ -127,7 +127,7 @@ impl tree::Game for Game {
     type Action = Action;
     type Events = Events;
     type Outcome = Outcome;
-    type Observation = State;
+    type Observation = Observation;
 
     fn moves(&self) -> Moves {
         Moves::Simultaneous
@@ -146,10 +146,7 @@ impl tree::Game for Game {
     }
 
     fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
-        match u8::try_from(player) {
-            Ok(id) => Game::legal_actions(self, state, PlayerId(id), buf),
-            Err(_) => buf.clear(),
-        }
+        Game::legal_actions(self, state, player, buf);
     }
 
     fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
@@ -172,11 +169,87 @@ impl tree::Game for Game {
         Game::returns(self, state, out)
     }
 
-    fn observe(&self, state: &State, player: usize) -> State {
-        Game::observe(self, state, PlayerId(player.min(255) as u8))
+    fn observe(&self, state: &State, player: usize) -> Observation {
+        Game::observe(self, state, player)
     }
 
     fn validate(&self, state: &State) -> Result<(), InvalidState> {
         Game::validate(self, state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // The contract imported, as a bot author has it: `game.method(..)` still names the inherent
+    // method, which must take the same arguments.
+    #[allow(unused_imports)]
+    use pathfind::tree::{self, Game as _};
+
+    use crate::{Config, Game, Setup, WorldParams};
+
+    /// With the contract imported, `game.method(..)` is the inherent method; it takes the
+    /// contract's arguments and answers as the contract does, for every method of the same
+    /// name. (States have no `PartialEq`: they are compared by their debug text, which shows
+    /// every field.)
+    #[test]
+    fn inherent_methods_take_the_contracts_arguments_and_agree() {
+        let setup = Setup {
+            params: WorldParams {
+                rainclouds: 12,
+                ..WorldParams::default()
+            },
+            players: 3,
+            ..Setup::default()
+        };
+        let game = Game::with_setup(Config::default(), setup).unwrap();
+        let mut state = game.initial_state(5);
+        let same = |a: &crate::State, b: &crate::State| format!("{a:?}") == format!("{b:?}");
+        assert!(same(&state, &<Game as tree::Game>::initial_state(&game, 5)));
+        assert_eq!(game.players(), <Game as tree::Game>::players(&game));
+        let (mut buf, mut contract_buf) = (Vec::new(), Vec::new());
+        let (mut returns, mut contract_returns) = ([0.0; 3], [0.0; 3]);
+        let mut pick = 0usize;
+        for _ in 0..200 {
+            let to_move = game.to_move(&state);
+            assert_eq!(to_move, <Game as tree::Game>::to_move(&game, &state));
+            let mut joint = Vec::new();
+            for player in 0..game.players() + 1 {
+                game.legal_actions(&state, player, &mut buf);
+                <Game as tree::Game>::legal_actions(&game, &state, player, &mut contract_buf);
+                assert_eq!(buf, contract_buf);
+                assert!(same(
+                    &game.observe(&state, player),
+                    &<Game as tree::Game>::observe(&game, &state, player)
+                ));
+                if to_move.contains(player) {
+                    pick = pick.wrapping_mul(31).wrapping_add(7);
+                    joint.push(buf[pick % buf.len()]);
+                }
+            }
+            game.returns(&state, &mut returns);
+            <Game as tree::Game>::returns(&game, &state, &mut contract_returns);
+            assert_eq!(returns, contract_returns);
+            assert_eq!(
+                game.outcome(&state),
+                <Game as tree::Game>::outcome(&game, &state)
+            );
+            let terminal = game.is_terminal(&state);
+            assert_eq!(terminal, <Game as tree::Game>::is_terminal(&game, &state));
+            let next = game.step(&state, &joint);
+            assert!(same(
+                &next,
+                &<Game as tree::Game>::step(&game, &state, &joint)
+            ));
+            let mut other = state.clone();
+            let events = game.advance(&mut state, &joint);
+            assert_eq!(
+                events,
+                <Game as tree::Game>::advance(&game, &mut other, &joint)
+            );
+            assert!(same(&state, &next) && same(&other, &next));
+            if terminal {
+                break;
+            }
+        }
     }
 }

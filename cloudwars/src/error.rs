@@ -37,7 +37,7 @@ pub enum CommandError {
 
 /// Why a world could not be built.
 #[derive(Debug, Clone, PartialEq, Error)]
-pub enum WorldError {
+pub enum ConfigError {
     /// Width or height below 1.
     #[error("board size {width}x{height} is not positive")]
     BadSize {
@@ -85,3 +85,8 @@ pub enum WorldError {
         attempts: u32,
     },
 }
+
+/// The old name of [`ConfigError`]: the error of building a game from its configuration is
+/// `ConfigError` in every game crate.
+#[deprecated(note = "renamed `ConfigError`, as in every game crate")]
+pub type WorldError = ConfigError;

@@ -6,6 +6,9 @@ pub mod client;
 pub mod cloud;
 pub mod contract;
 pub mod error;
+pub mod event;
+pub mod observation;
+pub mod outcome;
 pub mod physics;
 pub mod protocol;
 pub mod replay;
@@ -20,11 +23,13 @@ pub mod svg;
 mod sweep;
 mod update;
 
-pub use action::{Action, Actions, Event, Events};
+pub use action::{Action, Actions};
 pub use cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
+pub use event::{Event, Events};
+pub use observation::Observation;
+pub use outcome::{Outcome, WinReason};
 pub use protocol::{Command, JsonError, ProtocolError, Reply, ServerError, WorldJson};
-pub use rules::{CloudSpec, CommandError, Game, WorldError, move_cloud};
-pub use state::{
-    Config, Leader, MAX_PLAYERS, Outcome, Setup, State, WinReason, WindGrid, WindStrength,
-    WorldParams,
-};
+#[allow(deprecated)]
+pub use rules::WorldError;
+pub use rules::{CloudSpec, CommandError, ConfigError, Game, move_cloud};
+pub use state::{Config, Leader, MAX_PLAYERS, Setup, State, WindGrid, WindStrength, WorldParams};

@@ -24,7 +24,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::cloud::{Color, Player, PlayerId, Uid, Vec2};
-use crate::error::WorldError;
+use crate::error::ConfigError;
 use crate::rules::Game;
 use crate::state::{Config, Leader, NO_PLAYER_ALIVE, State};
 
@@ -462,7 +462,7 @@ pub enum JsonError {
     },
     /// The world itself is invalid.
     #[error(transparent)]
-    World(#[from] WorldError),
+    World(#[from] ConfigError),
 }
 
 impl WorldJson {

@@ -8,11 +8,15 @@ use smallvec::SmallVec;
 
 use crate::action::{Action, Event, Events};
 use crate::cloud::{PlayerId, Vec2};
-pub use crate::error::{CommandError, WorldError};
+#[allow(deprecated)]
+pub use crate::error::WorldError;
+pub use crate::error::{CommandError, ConfigError};
+use crate::observation::Observation;
+use crate::outcome::{Outcome, WinReason};
 pub use crate::physics::{kill_ring_vectors, move_cloud};
 use crate::setup::push_spawned;
 pub use crate::setup::{CloudSpec, Game, PLACEMENT_ATTEMPTS};
-use crate::state::{Leader, Outcome, State, WinReason, WindStrength};
+use crate::state::{Leader, State, WindStrength};
 
 impl Game {
     // ---------------------------------------------------------------- commands (§3, §4)
@@ -176,12 +180,15 @@ impl Game {
     /// each direction in order, leaving out the winds the rules refuse, then
     /// [`Action::Kill`] if the grid lists it. Empty for a player not to move (dead, unknown, or
     /// the game is over). Fills `buf` (cleared first) without allocating once it has grown.
-    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+    ///
+    /// `player` is the contract's player number, the [`PlayerId`]'s index (`PlayerId::index`).
+    pub fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
         buf.clear();
-        if !self.to_move(state).contains(player.index()) {
+        if !self.to_move(state).contains(player) {
             return;
         }
-        let Some(cloud) = state.cloud_of(player) else {
+        // A player to move is one of the state's, at most 255.
+        let Some(cloud) = state.cloud_of(PlayerId(player as u8)) else {
             return;
         };
         buf.push(Action::Wait);
@@ -207,7 +214,7 @@ impl Game {
 
     /// What a player is told: CloudWars hides nothing, so every player sees the whole state.
     /// The `list` JSON of it is [`WorldJson::from_state`](crate::protocol::WorldJson::from_state).
-    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+    pub fn observe(&self, state: &State, _player: usize) -> Observation {
         state.clone()
     }
 
@@ -311,7 +318,7 @@ mod tests {
                 0,
             )
             .unwrap();
-        let view = crate::protocol::WorldJson::from_state(&g, &g.observe(&s, PlayerId(0)));
+        let view = crate::protocol::WorldJson::from_state(&g, &g.observe(&s, 0));
         assert_eq!(view.clouds.len(), 2);
         assert_eq!(view.clouds[0].player, "P");
         assert_eq!(view.clouds[1].vel, Vec2::new(1.0, 2.0));

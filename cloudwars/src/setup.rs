@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use crate::cloud::{Cloud, Color, Player, PlayerId, Uid, Vec2};
-use crate::error::WorldError;
+use crate::error::ConfigError;
 use crate::physics::kill_ring_vectors;
 use crate::state::{Config, MAX_PLAYERS, Setup, State, WindStrength, WorldParams};
 
@@ -25,7 +25,7 @@ pub struct CloudSpec {
     pub player: Option<Player>,
 }
 
-/// Attempts for random player placement before [`WorldError::NoFreeSpot`].
+/// Attempts for random player placement before [`ConfigError::NoFreeSpot`].
 pub const PLACEMENT_ATTEMPTS: u32 = 100_000;
 
 /// A CloudWars world's fixed part: its [`Config`], the [`Setup`] of new games and the
@@ -43,21 +43,21 @@ pub struct Game {
 impl Game {
     /// A game with this configuration (the board must be at least 1×1) and the default
     /// [`Setup`] (the original server's world: 100 rainclouds, 3 players).
-    pub fn new(config: Config) -> Result<Game, WorldError> {
+    pub fn new(config: Config) -> Result<Game, ConfigError> {
         Game::with_setup(config, Setup::default())
     }
 
     /// A game with this configuration and setup (checked: 1 to 64 players of finite vapor at
     /// least 2, at most 65 535 clouds in all, 1 to 360 wind directions, finite strengths).
-    pub fn with_setup(config: Config, setup: Setup) -> Result<Game, WorldError> {
+    pub fn with_setup(config: Config, setup: Setup) -> Result<Game, ConfigError> {
         if config.width < 1 || config.height < 1 {
-            return Err(WorldError::BadSize {
+            return Err(ConfigError::BadSize {
                 width: config.width,
                 height: config.height,
             });
         }
         let bad = |field, value: String, reason| {
-            Err(WorldError::BadSetup {
+            Err(ConfigError::BadSetup {
                 field,
                 value,
                 reason,
@@ -141,7 +141,7 @@ impl Game {
                 color: Color::ALL[i % Color::ALL.len()],
             };
             let vapor = self.setup.params.player_vapor;
-            if let Err(WorldError::NoFreeSpot { .. }) =
+            if let Err(ConfigError::NoFreeSpot { .. }) =
                 self.add_player(&mut state, player.clone(), None, vapor)
             {
                 let pos = Vec2::new(
@@ -187,15 +187,15 @@ impl Game {
     /// A world from an explicit list of clouds, in list order (the scenario files' and the
     /// original's `FromJson` way). UIDs come from the generator seeded with `seed`; the
     /// statistics start at zero, as before the first update.
-    pub fn world_from_clouds(&self, clouds: &[CloudSpec], seed: u64) -> Result<State, WorldError> {
+    pub fn world_from_clouds(&self, clouds: &[CloudSpec], seed: u64) -> Result<State, ConfigError> {
         if clouds.len() > u16::MAX as usize {
-            return Err(WorldError::TooManyClouds {
+            return Err(ConfigError::TooManyClouds {
                 count: clouds.len(),
             });
         }
         let player_count = clouds.iter().filter(|c| c.player.is_some()).count();
         if player_count > 255 {
-            return Err(WorldError::TooManyPlayers {
+            return Err(ConfigError::TooManyPlayers {
                 count: player_count,
             });
         }
@@ -225,14 +225,14 @@ impl Game {
         player: Player,
         pos: Option<Vec2>,
         vapor: f32,
-    ) -> Result<PlayerId, WorldError> {
+    ) -> Result<PlayerId, ConfigError> {
         if state.players.len() >= 255 {
-            return Err(WorldError::TooManyPlayers {
+            return Err(ConfigError::TooManyPlayers {
                 count: state.players.len() + 1,
             });
         }
         if state.clouds.len() >= u16::MAX as usize {
-            return Err(WorldError::TooManyClouds {
+            return Err(ConfigError::TooManyClouds {
                 count: state.clouds.len() + 1,
             });
         }
@@ -254,7 +254,7 @@ impl Game {
             let mut attempts = 0;
             loop {
                 if attempts == PLACEMENT_ATTEMPTS {
-                    return Err(WorldError::NoFreeSpot { attempts });
+                    return Err(ConfigError::NoFreeSpot { attempts });
                 }
                 attempts += 1;
                 cloud.pos = Vec2::new(state.rng.random::<f32>() * w, state.rng.random::<f32>() * h);
@@ -270,7 +270,7 @@ impl Game {
     }
 }
 
-fn check_finite(index: usize, spec: &CloudSpec) -> Result<(), WorldError> {
+fn check_finite(index: usize, spec: &CloudSpec) -> Result<(), ConfigError> {
     for (field, value) in [
         ("x", spec.pos.x),
         ("y", spec.pos.y),
@@ -279,7 +279,7 @@ fn check_finite(index: usize, spec: &CloudSpec) -> Result<(), WorldError> {
         ("vapor", spec.vapor),
     ] {
         if !value.is_finite() {
-            return Err(WorldError::NonFinite {
+            return Err(ConfigError::NonFinite {
                 index,
                 field,
                 value,

@@ -13,7 +13,7 @@
 //! cloudwars::svg::render(&game, &state, &mut svg);
 //! assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
 //! assert_eq!(svg.matches("<circle").count(), 7);
-//! # Ok::<(), cloudwars::WorldError>(())
+//! # Ok::<(), cloudwars::ConfigError>(())
 //! ```
 
 use std::fmt::Write as _;

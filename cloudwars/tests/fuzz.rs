@@ -464,7 +464,7 @@ fn engine_with_in_range_and_out_of_range_actions() {
                 game.advance_commands(&mut state, &actions);
                 assert_eq!(state.iteration(), before.saturating_add(1), "case {case}");
                 let p = PlayerId(rng.random_range(0..8));
-                game.legal_actions(&state, p, &mut buf);
+                game.legal_actions(&state, p.index(), &mut buf);
                 let _ = game.outcome(&state);
                 if state.clouds().len() > 600 {
                     break;

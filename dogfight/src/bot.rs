@@ -101,7 +101,7 @@ pub fn play_fight_from(
             p2.act(game, &state, Side::P2),
         );
         let before = state;
-        let events = game.advance(&mut state, &actions);
+        let events = game.advance_joint(&mut state, &actions);
         observe(&Round {
             before,
             actions,

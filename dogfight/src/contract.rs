@@ -5,9 +5,10 @@
 //! simultaneous: both players act in every state that is not terminal, `actions[0]` for player 1
 //! and `actions[1]` for player 2; a missing entry is [`Action::none`] (fly straight, as the
 //! controller treats a missing move). Terminal means [`Game::outcome`] is `Some` (the round limit
-//! included) and advancing a terminal state changes nothing, whereas the inherent
-//! [`Game::advance`] keeps applying the rules there (the golden scenarios step past the end).
-//! The observation is what the wrapper protocol tells a side ([`Game::observe`]).
+//! included) and advancing a terminal state changes nothing, in the contract as in the inherent
+//! [`Game::advance`] it calls; [`Game::advance_joint`] keeps applying the rules there (the golden
+//! scenarios step past the end). The observation is what the wrapper protocol tells a side
+//! ([`Game::observe`]). Every inherent method of a contract name takes the contract's arguments.
 //!
 //! ```
 //! use dogfight::{Action, Game};
@@ -28,7 +29,7 @@
 
 use pathfind::tree::{self, InvalidState, Moves, PlayerSet};
 
-use crate::{Action, Actions, Events, Game, Outcome, PlaneId, Side, State};
+use crate::{Action, Events, Game, Observation, Outcome, PlaneId, Side, State};
 
 impl Game {
     /// Checks a state the game did not build (a [`State`] read with serde or from a trace)
@@ -84,16 +85,11 @@ impl Game {
     }
 }
 
-/// The side that plays as contract player `player` (0 or 1; anything else reads as player 2).
-const fn side(player: usize) -> Side {
-    if player == 0 { Side::P1 } else { Side::P2 }
-}
-
 /// A fight's places (`[1, 2]`, `[2, 1]`, or `[1, 1]` for a draw) and the original tournament's
 /// fight scores (`C:91-92`: 1 for the winner, 0 otherwise), player 0 being [`Side::P1`].
 impl tree::Outcome for Outcome {
     fn ranks(&self) -> Vec<tree::Rank> {
-        Outcome::ranks(self).map(tree::Rank::from).to_vec()
+        self.places().map(tree::Rank::from).to_vec()
     }
     fn scores(&self) -> Vec<f64> {
         Side::BOTH
@@ -108,14 +104,14 @@ impl tree::Game for Game {
     type Action = Action;
     type Events = Events;
     type Outcome = Outcome;
-    type Observation = State;
+    type Observation = Observation;
 
     fn moves(&self) -> Moves {
         Moves::Simultaneous
     }
 
     fn players(&self) -> usize {
-        2
+        Game::players(self)
     }
 
     fn initial_state(&self, seed: u64) -> State {
@@ -123,31 +119,22 @@ impl tree::Game for Game {
     }
 
     fn to_move(&self, state: &State) -> PlayerSet {
-        if self.is_terminal(state) {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::all(2)
-        }
+        Game::to_move(self, state)
     }
 
     fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
-        if player > 1 || self.is_terminal(state) {
-            buf.clear();
-            return;
-        }
-        Game::legal_actions(self, state, side(player), buf);
+        Game::legal_actions(self, state, player, buf);
     }
 
-    // Always inlined, as the inherent `advance` is, so the contract costs only the terminal
-    // check, three compares on words already loaded (issue 11).
+    // Always inlined, as the inherent `advance` is, so the contract costs nothing over it.
     #[inline(always)]
     fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
-        if self.is_terminal(state) {
-            return Events::default();
-        }
-        let p1 = actions.first().copied().unwrap_or_default();
-        let p2 = actions.get(1).copied().unwrap_or_default();
-        Game::advance(self, state, &Actions::new(p1, p2))
+        Game::advance(self, state, actions)
+    }
+
+    #[inline]
+    fn step(&self, state: &State, actions: &[Action]) -> State {
+        Game::step(self, state, actions)
     }
 
     fn is_terminal(&self, state: &State) -> bool {
@@ -158,30 +145,91 @@ impl tree::Game for Game {
         Game::outcome(self, state)
     }
 
-    /// Terminal: 1 for the winner, 0 for the loser, 0.5 each for a draw. Otherwise the plane
-    /// balance: `0.5 ± 0.125` per plane ahead or behind (in `[0.25, 0.75]`).
     fn returns(&self, state: &State, out: &mut [f64]) {
-        let [p1, p2] = match Game::outcome(self, state) {
-            Some(outcome) => match outcome.winner {
-                Some(Side::P1) => [1.0, 0.0],
-                Some(Side::P2) => [0.0, 1.0],
-                None => [0.5, 0.5],
-            },
-            None => {
-                let lead = f64::from(state.alive(Side::P1)) - f64::from(state.alive(Side::P2));
-                [0.5 + 0.125 * lead, 0.5 - 0.125 * lead]
-            }
-        };
-        for (slot, value) in out.iter_mut().zip([p1, p2]) {
-            *slot = value;
-        }
+        Game::returns(self, state, out);
     }
 
-    fn observe(&self, state: &State, player: usize) -> State {
-        Game::observe(self, state, side(player))
+    fn observe(&self, state: &State, player: usize) -> Observation {
+        Game::observe(self, state, player)
     }
 
     fn validate(&self, state: &State) -> Result<(), InvalidState> {
         Game::validate(self, state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // The contract imported, as a bot author has it: `game.method(..)` still names the inherent
+    // method, which must take the same arguments.
+    #[allow(unused_imports)]
+    use pathfind::tree::{self, Game as _};
+
+    use crate::{Game, Side};
+
+    /// With the contract imported, `game.method(..)` is the inherent method; it takes the
+    /// contract's arguments and answers as the contract does, for every method of the same
+    /// name, to the end of the fight and one step past it.
+    #[test]
+    fn inherent_methods_take_the_contracts_arguments_and_agree() {
+        let game = Game::default();
+        let mut state = game.initial_state(3);
+        assert_eq!(state, <Game as tree::Game>::initial_state(&game, 3));
+        assert_eq!(game.players(), <Game as tree::Game>::players(&game));
+        let (mut buf, mut contract_buf) = (Vec::new(), Vec::new());
+        let (mut returns, mut contract_returns) = ([0.0; 2], [0.0; 2]);
+        let mut pick = 0usize;
+        loop {
+            assert_eq!(
+                game.to_move(&state),
+                <Game as tree::Game>::to_move(&game, &state)
+            );
+            let mut joint = Vec::new();
+            for player in 0..3 {
+                game.legal_actions(&state, player, &mut buf);
+                <Game as tree::Game>::legal_actions(&game, &state, player, &mut contract_buf);
+                assert_eq!(buf, contract_buf);
+                assert_eq!(
+                    game.observe(&state, player),
+                    <Game as tree::Game>::observe(&game, &state, player)
+                );
+                if let Some(side) = Side::of_player(player) {
+                    assert_eq!(
+                        game.observe(&state, player),
+                        game.observe_side(&state, side)
+                    );
+                }
+                if !buf.is_empty() {
+                    pick = pick.wrapping_mul(31).wrapping_add(7);
+                    joint.push(buf[pick % buf.len()]);
+                }
+            }
+            game.returns(&state, &mut returns);
+            <Game as tree::Game>::returns(&game, &state, &mut contract_returns);
+            assert_eq!(returns, contract_returns);
+            assert_eq!(
+                game.outcome(&state),
+                <Game as tree::Game>::outcome(&game, &state)
+            );
+            let terminal = game.is_terminal(&state);
+            assert_eq!(terminal, <Game as tree::Game>::is_terminal(&game, &state));
+            let next = game.step(&state, &joint);
+            assert_eq!(next, <Game as tree::Game>::step(&game, &state, &joint));
+            let mut other = state;
+            let events = game.advance(&mut state, &joint);
+            assert_eq!(
+                events,
+                <Game as tree::Game>::advance(&game, &mut other, &joint)
+            );
+            assert_eq!((state, other), (next, next));
+            if terminal {
+                assert_eq!(
+                    events,
+                    crate::Events::default(),
+                    "a finished fight stays as it is"
+                );
+                break;
+            }
+        }
     }
 }

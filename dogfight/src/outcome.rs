@@ -78,7 +78,9 @@ impl Outcome {
 
     /// 1-based places of player 1 and player 2, the workspace's one rank convention: `[1, 2]` or
     /// `[2, 1]` for a win, `[1, 1]` for a draw.
-    pub const fn ranks(&self) -> [u8; 2] {
+    /// (The contract's [`ranks`](pathfind::tree::Outcome::ranks) gives the same places as a
+    /// `Vec`.)
+    pub const fn places(&self) -> [u8; 2] {
         match self.winner {
             Some(Side::P1) => [1, 2],
             Some(Side::P2) => [2, 1],

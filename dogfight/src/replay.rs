@@ -61,7 +61,7 @@ pub fn verify_files<P: AsRef<Path>>(paths: &[P]) -> Result<Summary, VerifyError>
             let steps = trace.replay().map_err(|m| {
                 VerifyError::from(Mismatch {
                     trace: format!("{} trace {}", path.display(), m.trace),
-                    step: m.round.into(),
+                    step: m.step,
                     field: m.field,
                     expected: m.expected,
                     got: m.got,

@@ -16,8 +16,8 @@ use rand::Rng;
 use smallvec::SmallVec;
 
 use crate::{
-    Action, Actions, Arena, Direction, EndReason, Events, Move, Outcome, Plane, PlaneId, PlaneSet,
-    Pos, Side, State,
+    Action, Actions, Arena, Direction, EndReason, Events, Move, Observation, Outcome, Plane,
+    PlaneId, PlaneSet, Pos, Side, State,
 };
 
 /// The fight's parameters. `Default` gives the original's values (`C:8-11`).
@@ -68,7 +68,7 @@ pub type Moves = SmallVec<[Move; 34]>;
 ///     Action::new(Move::slide(Direction::S).firing(), Move::slide(Direction::S)),
 ///     Action::none(),
 /// );
-/// let next = game.step(&state, &actions);
+/// let next = game.step_joint(&state, &actions);
 /// assert_eq!(next.round, 1);
 /// assert_eq!(next.planes()[0].cooldown, 1);
 /// assert!(game.outcome(&next).is_none());
@@ -113,21 +113,51 @@ impl Game {
         self.config.rounds.saturating_sub(state.round + 1)
     }
 
-    /// The state after one round with `actions`. Pure; `step(s, a)` equals `advance` on a copy.
+    /// The state after one round with `actions` (`actions[0]` player 1's, `actions[1]` player
+    /// 2's; a missing one flies straight). Pure: `step(s, a)` equals
+    /// [`advance`](Game::advance) on a copy. The contract's
+    /// [`step`](pathfind::tree::Game::step): a finished fight stays as it is.
     #[inline]
-    pub fn step(&self, state: &State, actions: &Actions) -> State {
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
         let mut next = *state;
         self.advance(&mut next, actions);
         next
     }
 
-    /// Plays one round in place and tells what happened.
-    ///
-    /// The rules apply whether or not the fight is already over (the golden scenarios step past
-    /// the end); check [`outcome`](Game::outcome) to stop, as the controller does after every
-    /// round.
+    /// Plays one round in place and tells what happened: `actions[0]` is player 1's
+    /// ([`Side::P1`]) action, `actions[1]` player 2's, a missing one is [`Action::none`] (fly
+    /// straight, as the controller treats a missing move). The contract's
+    /// [`advance`](pathfind::tree::Game::advance): advancing a finished fight changes nothing
+    /// (see [`Game::advance_joint`] for the rules applied past the end).
+    //
+    // Always inlined, as `advance_joint` is, so the terminal check costs three compares on
+    // words already loaded (issue 11).
     #[inline(always)]
-    pub fn advance(&self, state: &mut State, actions: &Actions) -> Events {
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        if self.is_terminal(state) {
+            return Events::default();
+        }
+        let p1 = actions.first().copied().unwrap_or_default();
+        let p2 = actions.get(1).copied().unwrap_or_default();
+        self.advance_joint(state, &Actions::new(p1, p2))
+    }
+
+    /// [`Game::step_joint`]'s pure twin: the state after one round of the rules with the joint
+    /// `actions`, whether or not the fight was over.
+    #[inline]
+    pub fn step_joint(&self, state: &State, actions: &Actions) -> State {
+        let mut next = *state;
+        self.advance_joint(&mut next, actions);
+        next
+    }
+
+    /// Plays one round of the rules in place with the joint `actions` and tells what happened.
+    ///
+    /// Unlike [`Game::advance`], the rules apply whether or not the fight is already over (the
+    /// golden scenarios step past the end); check [`outcome`](Game::outcome) to stop, as the
+    /// controller does after every round.
+    #[inline(always)]
+    pub fn advance_joint(&self, state: &mut State, actions: &Actions) -> Events {
         // The same five steps as the original, over the packed planes (see `State::PLANE_BITS`)
         // and 4-bit plane masks, with no data-dependent branch: recorded fights are random
         // enough that branches per plane and per shooter/target pair mispredict often (issue
@@ -310,6 +340,43 @@ impl Game {
         })
     }
 
+    /// The number of players: 2 (player 0 is [`Side::P1`], player 1 [`Side::P2`]). The
+    /// contract's [`players`](pathfind::tree::Game::players).
+    pub const fn players(&self) -> usize {
+        2
+    }
+
+    /// Who acts in `state`: both players until the fight is over, then nobody. The contract's
+    /// [`to_move`](pathfind::tree::Game::to_move).
+    pub const fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        if self.is_terminal(state) {
+            pathfind::tree::PlayerSet::EMPTY
+        } else {
+            pathfind::tree::PlayerSet::all(2)
+        }
+    }
+
+    /// Writes each player's value into `out[..2]`, the contract's
+    /// [`returns`](pathfind::tree::Game::returns). Terminal: 1 for the winner, 0 for the
+    /// loser, 0.5 each for a draw. Otherwise the plane balance: `0.5 ± 0.125` per plane ahead
+    /// or behind (in `[0.25, 0.75]`).
+    pub fn returns(&self, state: &State, out: &mut [f64]) {
+        let [p1, p2] = match self.outcome(state) {
+            Some(outcome) => match outcome.winner {
+                Some(Side::P1) => [1.0, 0.0],
+                Some(Side::P2) => [0.0, 1.0],
+                None => [0.5, 0.5],
+            },
+            None => {
+                let lead = f64::from(state.alive(Side::P1)) - f64::from(state.alive(Side::P2));
+                [0.5 + 0.125 * lead, 0.5 - 0.125 * lead]
+            }
+        };
+        for (slot, value) in out.iter_mut().zip([p1, p2]) {
+            *slot = value;
+        }
+    }
+
     /// Whether the fight is over: exactly when [`outcome`](Game::outcome) is `Some`, the round
     /// limit included.
     #[inline]
@@ -328,11 +395,24 @@ impl Game {
         Moves::from_slice(move_list(&state.plane(plane)))
     }
 
+    /// Fills `buf` with every distinct [`Action`] of contract player `player` (0 is
+    /// [`Side::P1`], 1 is [`Side::P2`]) while the fight is not over, as
+    /// [`legal_side_actions`](Game::legal_side_actions) does; nothing for a finished fight or
+    /// another player number. The contract's
+    /// [`legal_actions`](pathfind::tree::Game::legal_actions). Allocation-free once `buf` has
+    /// grown.
+    pub fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
+        match Side::of_player(player) {
+            Some(side) if !self.is_terminal(state) => self.legal_side_actions(state, side, buf),
+            _ => buf.clear(),
+        }
+    }
+
     /// Fills `buf` with every distinct [`Action`] of `side`: all pairs of its planes'
     /// [`legal_moves`](Game::legal_moves), a dead plane contributing only a missing move. Up to
     /// 34 × 34 = 1156 actions. `buf` is cleared first and, once it has grown, reused without
-    /// allocating.
-    pub fn legal_actions(&self, state: &State, side: Side, buf: &mut Vec<Action>) {
+    /// allocating. Lists the moves even when the fight is over.
+    pub fn legal_side_actions(&self, state: &State, side: Side, buf: &mut Vec<Action>) {
         buf.clear();
         let [first, second] = side.planes();
         let (a, b) = (
@@ -381,7 +461,15 @@ impl Game {
     /// first (so it sees itself as [`Side::P1`]), dead planes reduced to `dead 0 0 0 N 0`
     /// (`(0, 0, 0)`, heading N, cooldown 0). Java bots in the original get full copies instead;
     /// the fields hidden here never influence the rules.
-    pub fn observe(&self, state: &State, side: Side) -> State {
+    ///
+    /// `player` is the contract's player number (0 is [`Side::P1`]; any other reads as
+    /// [`Side::P2`]); [`Game::observe_side`] takes the [`Side`].
+    pub fn observe(&self, state: &State, player: usize) -> Observation {
+        self.observe_side(state, Side::of_player(player).unwrap_or(Side::P2))
+    }
+
+    /// [`Game::observe`] for `side`.
+    pub fn observe_side(&self, state: &State, side: Side) -> Observation {
         let [a, b] = state.side(side);
         let [c, d] = state.side(side.opponent());
         let mut seen =
@@ -603,7 +691,7 @@ mod tests {
         let game = Game::default();
         let mut s = planes([(5, 5, 5, "S"), FAR[0], (6, 5, 5, "N"), FAR[1]]);
         let fire = |d| Some(Move::slide(d).firing());
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([fire(Direction::S), None, fire(Direction::N), None]),
         );
@@ -621,7 +709,7 @@ mod tests {
         let game = Game::default();
         let mut s = planes([(5, 5, 5, "S"), FAR[0], (7, 5, 5, "N"), (6, 0, 5, "E")]);
         let fire = |d| Some(Move::slide(d).firing());
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([
                 fire(Direction::S),
@@ -646,7 +734,7 @@ mod tests {
     fn three_planes_collide() {
         let game = Game::default();
         let mut s = planes([(5, 5, 5, "S"), (6, 4, 5, "E"), (7, 5, 5, "N"), FAR[1]]);
-        let events = game.advance(&mut s, &Actions::default());
+        let events = game.advance_joint(&mut s, &Actions::default());
         assert_eq!(events.collided.len(), 3);
     }
 
@@ -655,7 +743,7 @@ mod tests {
         let game = Game::default();
         // p1.0 fires S along x; p1.1 (friend) and p2.0 (enemy) end on the ray.
         let mut s = planes([(0, 5, 5, "S"), (3, 4, 5, "E"), (7, 5, 6, "D"), FAR[1]]);
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
         );
@@ -673,7 +761,7 @@ mod tests {
             (13, 13, 13, "N"),
         ]);
         let fire = |d| Some(Move::slide(d).firing());
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([fire(Direction::S), None, fire(Direction::N), None]),
         );
@@ -693,7 +781,7 @@ mod tests {
         let mut fired = Vec::new();
         let mut cooldowns = Vec::new();
         for _ in 0..5 {
-            let events = game.advance(
+            let events = game.advance_joint(
                 &mut s,
                 &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
             );
@@ -708,7 +796,7 @@ mod tests {
     fn an_empty_ray_still_starts_the_cooldown() {
         let game = Game::default();
         let mut s = planes([(12, 5, 5, "S"), FAR[0], (13, 13, 0, "N"), FAR[1]]);
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([Some(Move::slide(Direction::S).firing()), None, None, None]),
         );
@@ -721,7 +809,7 @@ mod tests {
     fn invalid_directions_fly_straight_but_still_shoot() {
         let game = Game::default();
         let mut s = planes([(3, 5, 5, "S"), FAR[0], (9, 5, 4, "U"), FAR[1]]);
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([Some(Move::turn(Direction::N).firing()), None, None, None]),
         );
@@ -738,7 +826,7 @@ mod tests {
     fn missing_moves_fly_straight_without_shooting() {
         let game = Game::default();
         let mut s = planes([(3, 5, 5, "SE"), FAR[0], (9, 10, 5, "N"), FAR[1]]);
-        let events = game.advance(&mut s, &Actions::default());
+        let events = game.advance_joint(&mut s, &Actions::default());
         assert_eq!(s.planes()[0].pos, Pos::new(4, 6, 5));
         assert!(events.fired.is_empty() && events.invalid_direction.is_empty());
     }
@@ -750,7 +838,7 @@ mod tests {
         edit(&mut s, 0, |p| p.alive = false);
         edit(&mut s, 0, |p| p.cooldown = 1);
         let before = s.planes()[0];
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([Some(Move::turn(dir("SE")).firing()), None, None, None]),
         );
@@ -770,7 +858,7 @@ mod tests {
         let game = Game::default();
         // p1.0 fires E along y from (5,0,5); p2.0 moves out of the line, p2.1 moves into it.
         let mut s = planes([(5, 0, 5, "E"), FAR[0], (5, 6, 5, "U"), (6, 8, 5, "N")]);
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([Some(Move::slide(Direction::E).firing()), None, None, None]),
         );
@@ -790,7 +878,7 @@ mod tests {
             (8, 5, 5, "N"),
             (5, 6, 5, "W"),
         ]);
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([
                 Some(Move::slide(Direction::S).firing()),
@@ -810,7 +898,7 @@ mod tests {
         // Two shooters, one target.
         let mut s = planes([(0, 5, 5, "S"), (5, 0, 5, "E"), (5, 5, 4, "U"), FAR[1]]);
         let fire = |d| Some(Move::slide(d).firing());
-        let events = game.advance(
+        let events = game.advance_joint(
             &mut s,
             &all([
                 fire(Direction::S),
@@ -828,7 +916,7 @@ mod tests {
         let game = Game::default();
         for requested in ["S", "E", "SED", "SU"] {
             let mut s = planes([(5, 5, 5, "SE"), FAR[0], (13, 13, 0, "N"), FAR[1]]);
-            let events = game.advance(
+            let events = game.advance_joint(
                 &mut s,
                 &all([Some(Move::slide(dir(requested))), None, None, None]),
             );
@@ -847,7 +935,7 @@ mod tests {
             (5, 5, 5, "N"),
             (5, 7, 5, "N"),
         ]);
-        game.advance(&mut s, &Actions::default());
+        game.advance_joint(&mut s, &Actions::default());
         let outcome = game.outcome(&s).unwrap();
         assert_eq!(
             (outcome.reason, outcome.result(), outcome.round),
@@ -860,7 +948,7 @@ mod tests {
         let game = Game::default();
         let mut s = game.initial_state(0);
         edit(&mut s, 3, |p| p.alive = false);
-        let seen = game.observe(&s, Side::P2);
+        let seen = game.observe_side(&s, Side::P2);
         assert_eq!(seen.planes()[0], s.planes()[2]);
         assert_eq!(
             seen.planes()[1],
@@ -872,7 +960,10 @@ mod tests {
             }
         );
         assert_eq!(seen.planes()[2], s.planes()[0]);
-        assert_eq!(game.observe(&s, Side::P1).planes()[..3], s.planes()[..3]);
+        assert_eq!(
+            game.observe_side(&s, Side::P1).planes()[..3],
+            s.planes()[..3]
+        );
     }
 
     #[test]
@@ -902,7 +993,7 @@ mod tests {
         let game = Game::default();
         let mut s = game.initial_state(0);
         while game.outcome(&s).is_none() {
-            game.advance(&mut s, &Actions::default());
+            game.advance_joint(&mut s, &Actions::default());
         }
         let outcome = game.outcome(&s).unwrap();
         assert_eq!((outcome.reason, outcome.round), (EndReason::BothOut, 14));
@@ -919,9 +1010,9 @@ mod tests {
         assert_eq!(game.legal_moves(&s, PlaneId::new(1)).len(), 26);
         edit(&mut s, 1, |p| p.alive = false);
         let mut buf = Vec::new();
-        game.legal_actions(&s, Side::P1, &mut buf);
+        game.legal_side_actions(&s, Side::P1, &mut buf);
         assert_eq!(buf.len(), 17);
-        game.legal_actions(&s, Side::P2, &mut buf);
+        game.legal_side_actions(&s, Side::P2, &mut buf);
         assert_eq!(buf.len(), 34 * 34);
     }
 

@@ -19,6 +19,21 @@ impl Side {
     /// Both sides, player 1 first.
     pub const BOTH: [Side; 2] = [Side::P1, Side::P2];
 
+    /// The side of contract player `player`: 0 is [`Side::P1`], 1 is [`Side::P2`], any other
+    /// number is no side.
+    pub const fn of_player(player: usize) -> Option<Side> {
+        match player {
+            0 => Some(Side::P1),
+            1 => Some(Side::P2),
+            _ => None,
+        }
+    }
+
+    /// This side's contract player number: 0 for [`Side::P1`], 1 for [`Side::P2`].
+    pub const fn player(self) -> usize {
+        self as usize
+    }
+
     /// The other side.
     pub const fn opponent(self) -> Side {
         match self {

@@ -14,7 +14,7 @@
 //! let mut runner = TestRunner::default();
 //! runner
 //!     .run(&(strategy::reachable_state(&game), strategy::actions()), |(state, actions)| {
-//!         let next = game.step(&state, &actions);
+//!         let next = game.step_joint(&state, &actions);
 //!         prop_assert_eq!(next.round, state.round + 1);
 //!         Ok(())
 //!     })
@@ -155,7 +155,7 @@ pub fn reachable_state(game: &Game) -> impl Strategy<Value = State> + use<> {
                 game.random_action(&state, Side::P1, &mut rng),
                 game.random_action(&state, Side::P2, &mut rng),
             );
-            let next = game.step(&state, &actions);
+            let next = game.step_joint(&state, &actions);
             if game.is_terminal(&next) {
                 break;
             }

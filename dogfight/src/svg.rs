@@ -245,7 +245,7 @@ mod tests {
             ),
             Action::none(),
         );
-        let events = game.advance(&mut state, &actions);
+        let events = game.advance_joint(&mut state, &actions);
         let mut wreck = state.plane(crate::PlaneId::new(3));
         wreck.alive = false;
         state.set_plane(crate::PlaneId::new(3), wreck);

@@ -155,32 +155,10 @@ pub struct Trace {
     pub outcome: Option<Outcome>,
 }
 
-/// The first difference between a trace and the engine.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
-    /// The trace's id.
-    pub trace: String,
-    /// The round (1-based; 0 for the initial setup).
-    pub round: u16,
-    /// What differs, e.g. `state[2].pos` or `events.hit[0]`.
-    pub field: String,
-    /// The trace's value.
-    pub expected: String,
-    /// The engine's value.
-    pub got: String,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "trace {}, round {}, {}: expected {}, got {}",
-            self.trace, self.round, self.field, self.expected, self.got
-        )
-    }
-}
-
-impl std::error::Error for Mismatch {}
+/// The first difference between a trace and the engine: the workspace's one
+/// [`pathfind::replay::Mismatch`], its `step` the round (1-based; 0 for the initial setup), its
+/// `field` what differs (`state[2].pos`, `events.hit[0]`).
+pub use pathfind::replay::Mismatch;
 
 impl Trace {
     /// An empty trace of a fight of `game` from `initial`, to be filled with
@@ -230,7 +208,7 @@ impl Trace {
     fn setup_error(&self, field: &str, error: impl fmt::Display) -> Mismatch {
         Mismatch {
             trace: self.id.clone(),
-            round: 0,
+            step: 0,
             field: field.into(),
             expected: "a valid setup".into(),
             got: error.to_string(),
@@ -248,7 +226,7 @@ impl Trace {
             let round = (index + 1) as u16;
             let mismatch = |field: String, expected: String, got: String| Mismatch {
                 trace: self.id.clone(),
-                round,
+                step: u64::from(round),
                 field,
                 expected,
                 got,
@@ -268,7 +246,7 @@ impl Trace {
                     told.to_string(),
                 ));
             }
-            let events = game.advance(&mut state, &Actions::from_planes(turn.moves));
+            let events = game.advance_joint(&mut state, &Actions::from_planes(turn.moves));
             for k in 0..4 {
                 if events.moved[k] != turn.events.moved[k] {
                     return Err(mismatch(
@@ -331,7 +309,7 @@ impl Trace {
             if got != Some(expected) {
                 return Err(Mismatch {
                     trace: self.id.clone(),
-                    round: state.round,
+                    step: u64::from(state.round),
                     field: "result".into(),
                     expected: outcome_text(Some(expected)),
                     got: outcome_text(got),
@@ -721,7 +699,7 @@ mod tests {
         while game.outcome(&state).is_none() {
             let before = state;
             let actions = Actions::default();
-            let events = game.advance(&mut state, &actions);
+            let events = game.advance_joint(&mut state, &actions);
             trace.push(&Round {
                 before,
                 actions,
@@ -736,7 +714,7 @@ mod tests {
         let mismatch = wrong.replay().unwrap_err();
         assert_eq!(
             mismatch.to_string(),
-            "trace t, round 5, state[2].pos: expected [8,9,13], got [8,8,13]"
+            "mismatch in t at step 5: state[2].pos: expected [8,9,13], got [8,8,13]"
         );
         let mut wrong = trace.clone();
         wrong.outcome.as_mut().unwrap().round = 15;

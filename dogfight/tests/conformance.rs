@@ -79,7 +79,7 @@ fn mirrored_traces_replay_with_the_negated_result() {
                     flip(m[0]),
                     flip(m[1]),
                 ]);
-                game.advance(&mut state, &actions);
+                game.advance_joint(&mut state, &actions);
                 assert_eq!(
                     state.planes(),
                     mirror(turn.state),

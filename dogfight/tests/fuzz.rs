@@ -135,7 +135,7 @@ fn generated_transcript(seed: u64) -> String {
     let mut p1 = Wild(Pcg64Mcg::seed_from_u64(seed));
     let mut p2 = Wild(Pcg64Mcg::seed_from_u64(seed + 1));
     play_fight_from(&game, game.initial_state(0), [&mut p1, &mut p2], |round| {
-        let seen = game.observe(&round.before, Side::P2);
+        let seen = game.observe_side(&round.before, Side::P2);
         for message in turn_messages(&game, &seen, Side::P1) {
             text.push_str(&message.to_string());
             text.push('\n');
@@ -179,7 +179,7 @@ fn the_bot_driver_never_panics_on_controller_transcripts() {
     impl Bot for Echo {
         fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
             // Exercise the engine on whatever state the driver built.
-            let next = game.step(state, &Actions::new(Action::none(), Action::none()));
+            let next = game.step_joint(state, &Actions::new(Action::none(), Action::none()));
             let _ = game.outcome(&next);
             let _ = side;
             Action::none()
@@ -275,15 +275,15 @@ fn the_engine_never_panics_on_any_state_or_move() {
         let mut wild = Wild(Pcg64Mcg::seed_from_u64(rng.random()));
         for _ in 0..200 {
             for side in [Side::P1, Side::P2] {
-                game.legal_actions(&state, side, &mut buf);
-                let _ = game.observe(&state, side);
+                game.legal_side_actions(&state, side, &mut buf);
+                let _ = game.observe_side(&state, side);
             }
             let actions = Actions::new(
                 wild.act(&game, &state, Side::P1),
                 wild.act(&game, &state, Side::P2),
             );
-            let next = game.step(&state, &actions);
-            game.advance(&mut state, &actions);
+            let next = game.step_joint(&state, &actions);
+            game.advance_joint(&mut state, &actions);
             assert_eq!(next, state);
             if game.outcome(&state).is_some() {
                 break;

@@ -15,7 +15,6 @@ use arena::runner::{GameSetup, Watch, play_game};
 use arena::viewer::{Recorder, ViewerOptions, write_html};
 use criterion::{Criterion, criterion_group, criterion_main};
 use examples::roster::lineup;
-use pathfind::tree::Game;
 
 struct All<G: Playable>(Vec<G::State>);
 

@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use crate::{Actions, CRand, Game, Item, Movement, PlayerId, State};
+use crate::{Action, Actions, CRand, Game, Item, Movement, PlayerId, State};
 
 /// Adds the Demo player's commands for `player` to `actions`.
 ///
@@ -27,6 +27,45 @@ pub fn play<R: CRand + ?Sized>(
     rng: &mut R,
     actions: &mut Actions,
 ) {
+    demo_moves(game, state, player, rng, |movement| {
+        actions.push(player, movement)
+    });
+}
+
+/// The Demo player's move for contract player `player` (`0..nb_players`) as the contract's
+/// [`Action`]: the same draws as [`play`], so a bot playing it is the original's Demo, with no
+/// conversion from [`Actions`]. Any other player number gets the empty action.
+///
+/// ```
+/// use pathfind::tree::Game as _;
+/// use tron3d::{Game, GlibcRand, demo, generate};
+///
+/// let game = Game::new(generate::Preset::Cube.board(), generate::Preset::Cube.config()).unwrap();
+/// let mut state = game.initial_state(0);
+/// let mut rng = GlibcRand::new(1);
+/// let joint: Vec<_> = (0..game.players()).map(|p| demo::action(&game, &state, p, &mut rng)).collect();
+/// assert_eq!(joint[0].moves().len(), 2); // one command per bike
+/// game.advance(&mut state, &joint);
+/// ```
+pub fn action<R: CRand + ?Sized>(game: &Game, state: &State, player: usize, rng: &mut R) -> Action {
+    let mut action = Action::new();
+    if player < game.players() {
+        // `players() <= MAX_PLAYERS`, so the id fits.
+        demo_moves(game, state, player as PlayerId, rng, |movement| {
+            action.push(movement)
+        });
+    }
+    action
+}
+
+/// The Demo player's commands for `player`, in order, each given to `emit`.
+fn demo_moves<R: CRand + ?Sized>(
+    game: &Game,
+    state: &State,
+    player: PlayerId,
+    rng: &mut R,
+    mut emit: impl FnMut(Movement),
+) {
     let board = game.board();
     for k in state.bikes_of(player) {
         let bike = state.bike(k);
@@ -46,13 +85,10 @@ pub fn play<R: CRand + ?Sized>(
             empty[x % empty.len()]
         };
         let use_item = bike.item != Item::None && rng.rand() % 5 > 3;
-        actions.push(
-            player,
-            Movement {
-                bike: k as i32,
-                to: i32::from(target),
-                use_item,
-            },
-        );
+        emit(Movement {
+            bike: k as i32,
+            to: i32::from(target),
+            use_item,
+        });
     }
 }

@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::{
-    Actions, Bike, Board, BoardError, Config, Events, Game, GameError, Item, Movement, State,
+    Actions, Bike, Board, BoardError, Config, ConfigError, Events, Game, Item, Movement, State,
     StateError,
 };
 
@@ -90,7 +90,7 @@ pub enum FormatError {
     Board(#[from] BoardError),
     /// The parameters are not a valid game.
     #[error("configuration: {0}")]
-    Game(#[from] GameError),
+    Game(#[from] ConfigError),
     /// A recorded board that does not fit the game.
     #[error("board: {0}")]
     State(#[from] StateError),

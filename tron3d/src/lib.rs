@@ -6,8 +6,11 @@ pub mod board;
 pub mod chance;
 pub mod contract;
 pub mod demo;
+pub mod event;
 pub mod format;
 pub mod generate;
+pub mod observation;
+pub mod outcome;
 pub mod protocol;
 pub mod replay;
 pub mod rules;
@@ -26,12 +29,15 @@ pub mod svg;
 pub use action::{Action, Actions, Commands, Item, MAX_BIKES_PER_PLAYER, Movement};
 pub use board::{Board, BoardError};
 pub use chance::{CRand, Chance, GlibcRand};
+pub use event::{Event, Events};
 pub use format::{BoardRecord, Cnf, FormatError, RoundRecord, T3d};
 pub use generate::Preset;
+pub use observation::Observation;
+pub use outcome::Outcome;
 pub use replay::{Mismatch, Recorder};
-pub use rules::{
-    Config, Events, Game, GameError, MAX_JOINT_ACTIONS, Outcome, SCORE_PER_ROUND, StateError,
-};
+#[allow(deprecated)]
+pub use rules::GameError;
+pub use rules::{Config, ConfigError, Game, MAX_JOINT_ACTIONS, SCORE_PER_ROUND, StateError};
 pub use state::{Bike, BikeSet, State, VertexSet};
 
 /// Vertex ids fit in 16 bits.

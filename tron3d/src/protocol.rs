@@ -36,7 +36,7 @@ use std::io::{BufRead, Read as _};
 
 use crate::format::{FormatError, parse_map, write_map};
 use crate::{
-    Action, Bike, Config, Game, GameError, Item, MAX_BIKES, Movement, PlayerId, State, StateError,
+    Action, Bike, Config, ConfigError, Game, Item, MAX_BIKES, Movement, PlayerId, State, StateError,
 };
 
 /// The first line of every game: the protocol and its version.
@@ -121,7 +121,7 @@ pub enum ProtocolError {
     Map(#[from] FormatError),
     /// The parameters in the header are not a valid game.
     #[error("parameters: {0}")]
-    Game(#[from] GameError),
+    Game(#[from] ConfigError),
     /// The stream could not be read.
     #[error("read error: {0}")]
     Io(#[from] std::io::Error),

@@ -8,7 +8,6 @@
 //! `Demo`/`Null` players with the original's `rand()` stream, reproducing the original program's
 //! output for a seed.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use pathfind::replay::{Summary, VerifyError};
@@ -106,33 +105,9 @@ impl Chance for RecordedChance<'_> {
     }
 }
 
-/// Where a replay first disagrees with its record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Mismatch {
-    /// The trace (file name or label).
-    pub trace: String,
-    /// The round (board number) where it differs.
-    pub round: usize,
-    /// What differs.
-    pub field: String,
-    /// The recorded value.
-    pub expected: String,
-    /// The engine's value.
-    pub got: String,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: round {}: {}: expected {}, got {}",
-            self.trace, self.round, self.field, self.expected, self.got
-        )
-    }
-}
-
-impl std::error::Error for Mismatch {}
+/// Where a replay first disagrees with its record: the workspace's one
+/// [`pathfind::replay::Mismatch`], its `step` the round (board number) where it differs.
+pub use pathfind::replay::Mismatch;
 
 /// Replays a recorded game on `game` (built from the record's map and parameters): every
 /// round's commands with the recorded chance outcomes. Checks every board and every
@@ -151,7 +126,7 @@ pub fn replay_states(
 ) -> Result<(T3d, Vec<State>), Mismatch> {
     let mismatch = |round: usize, field: &str, expected: String, got: String| Mismatch {
         trace: trace.to_owned(),
-        round,
+        step: round as u64,
         field: field.to_owned(),
         expected,
         got,
@@ -216,7 +191,7 @@ pub fn replay_states(
 pub fn verify_text(trace: &str, board: crate::Board, text: &str) -> Result<usize, Mismatch> {
     let fail = |field: &str, expected: String, got: String| Mismatch {
         trace: trace.to_owned(),
-        round: 0,
+        step: 0,
         field: field.to_owned(),
         expected,
         got,
@@ -237,7 +212,7 @@ pub fn verify_text(trace: &str, board: crate::Board, text: &str) -> Result<usize
         let snippet = |s: &str| s.get(at..(at + 30).min(s.len())).unwrap_or("").to_owned();
         return Err(Mismatch {
             trace: trace.to_owned(),
-            round: 0,
+            step: 0,
             field: format!("written .t3d at byte {at} (line {line})"),
             expected: format!("{:?}", snippet(text)),
             got: format!("{:?}", snippet(&written)),
@@ -408,7 +383,7 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> Result<Summary, VerifyError> 
                     }
                     Err(m) => VerifyError::from(pathfind::replay::Mismatch {
                         trace: m.trace,
-                        step: m.round as u64,
+                        step: m.step,
                         field: m.field,
                         expected: m.expected,
                         got: m.got,
@@ -469,7 +444,7 @@ pub fn load(path: &Path) -> Result<(Game, T3d, Vec<State>), VerifyError> {
                 Ok((_, states)) => return Ok((game, record, states)),
                 Err(m) => VerifyError::from(pathfind::replay::Mismatch {
                     trace: format!("{} on {source}", m.trace),
-                    step: m.round as u64,
+                    step: m.step,
                     field: m.field,
                     expected: m.expected,
                     got: m.got,

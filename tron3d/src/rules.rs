@@ -5,6 +5,9 @@ use pathfind::tree::InvalidState;
 use smallvec::SmallVec;
 
 use crate::action::{Action, Commands, MAX_BIKES_PER_PLAYER};
+pub use crate::event::Events;
+use crate::observation::Observation;
+pub use crate::outcome::{Outcome, outcome_of};
 use crate::state::{GhostMark, NO_WALL};
 use crate::{
     Actions, Bike, BikeSet, Board, Chance, Item, MAX_BIKES, MAX_PLAYERS, MAX_ROUNDS, Movement,
@@ -76,7 +79,7 @@ impl Config {
 /// Why a [`Game`] cannot be set up (each is an assertion of the original, `Board.cc:66-93`,
 /// or a limit of the engine's fixed arrays).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
+pub enum ConfigError {
     /// Fewer than 2 players.
     #[error("nb_players {0}: at least 2 are needed")]
     TooFewPlayers(usize),
@@ -119,6 +122,11 @@ pub enum GameError {
         gain: i64,
     },
 }
+
+/// The old name of [`ConfigError`]: the error of building a game from its configuration is
+/// `ConfigError` in every game crate.
+#[deprecated(note = "renamed `ConfigError`, as in every game crate")]
+pub type GameError = ConfigError;
 
 /// Why a recorded board cannot become a [`State`] of a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -169,7 +177,7 @@ pub enum StateError {
     #[error("round {0} is negative")]
     BadRound(i32),
     /// A starting score from which the game's points could pass `i32::MAX` (see
-    /// [`GameError::ScoreOverflow`]).
+    /// [`ConfigError::ScoreOverflow`]).
     #[error(
         "player {player}: score {score} could grow by {gain} in this game, beyond the int range"
     )]
@@ -183,50 +191,6 @@ pub enum StateError {
     },
 }
 
-/// What one round did.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Events {
-    /// The players in execution order (the round's shuffle).
-    pub order: SmallVec<[PlayerId; MAX_PLAYERS]>,
-    /// The commands that passed every check, in execution order, including moves that then
-    /// crashed (the `.t3d` `movements` section).
-    pub executed: SmallVec<[Movement; 16]>,
-    /// Bikes that moved into a wall this round.
-    pub crashed: BikeSet,
-    /// Bikes that died this round (crashed or overheated).
-    pub died: BikeSet,
-    /// Items picked up: (bike, vertex, item).
-    pub pickups: SmallVec<[(u8, VertexId, Item); 4]>,
-    /// Whether the bonus items appeared at the end of this round.
-    pub items_spawned: bool,
-}
-
-impl Events {
-    fn clear(&mut self) {
-        self.order.clear();
-        self.executed.clear();
-        self.crashed = BikeSet::default();
-        self.died = BikeSet::default();
-        self.pickups.clear();
-        self.items_spawned = false;
-    }
-}
-
-/// The result of a finished game.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
-    /// Final scores by player.
-    pub scores: Vec<i32>,
-    /// Place by player, 1-based: 1 is the best score, tied players share the better place and
-    /// the next place skips (scores 9, 9, 4 rank 1, 1, 3).
-    pub ranks: Vec<usize>,
-    /// The single highest scorer, or `None` on a tie for first (the kit's `prob` script counts
-    /// ties as no winner).
-    pub winner: Option<PlayerId>,
-}
-
 /// A board and its parameters: validated once, shared by reference.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -237,32 +201,32 @@ pub struct Game {
 
 impl Game {
     /// Validates `config` against `board` as the original asserts (`Board.cc:66-93`).
-    pub fn new(board: Board, config: Config) -> Result<Game, GameError> {
+    pub fn new(board: Board, config: Config) -> Result<Game, ConfigError> {
         let c = &config;
         if c.nb_players < 2 {
-            return Err(GameError::TooFewPlayers(c.nb_players));
+            return Err(ConfigError::TooFewPlayers(c.nb_players));
         }
         if c.nb_players > MAX_PLAYERS {
-            return Err(GameError::TooManyPlayers(c.nb_players));
+            return Err(ConfigError::TooManyPlayers(c.nb_players));
         }
         if c.nb_bikes < 1 {
-            return Err(GameError::NoBikes(c.nb_bikes));
+            return Err(ConfigError::NoBikes(c.nb_bikes));
         }
         let bikes = c.nb_players.saturating_mul(c.nb_bikes);
         if bikes > MAX_BIKES {
-            return Err(GameError::TooManyBikes(bikes));
+            return Err(ConfigError::TooManyBikes(bikes));
         }
         if bikes > board.spawns().len() {
-            return Err(GameError::TooFewSpawns {
+            return Err(ConfigError::TooFewSpawns {
                 bikes,
                 spawns: board.spawns().len(),
             });
         }
         if c.nb_rounds < 1 {
-            return Err(GameError::NoRounds);
+            return Err(ConfigError::NoRounds);
         }
         if c.nb_rounds > MAX_ROUNDS {
-            return Err(GameError::TooManyRounds(c.nb_rounds));
+            return Err(ConfigError::TooManyRounds(c.nb_rounds));
         }
         for (what, value) in [
             ("turbo_duration", c.turbo_duration),
@@ -270,13 +234,13 @@ impl Game {
             ("score_bonus", c.score_bonus),
         ] {
             if value < 0 {
-                return Err(GameError::Negative { what, value });
+                return Err(ConfigError::Negative { what, value });
             }
         }
         let game = Game { board, config };
         let gain = game.max_score_gain();
         if gain > i64::from(i32::MAX) {
-            return Err(GameError::ScoreOverflow { gain });
+            return Err(ConfigError::ScoreOverflow { gain });
         }
         Ok(game)
     }
@@ -327,7 +291,7 @@ impl Game {
     /// let game = Game::new(Preset::Grid.board(), Preset::Grid.config())?;
     /// let state = game.initial_state(1);
     /// assert!(game.validate(&state).is_ok());
-    /// # Ok::<(), tron3d::GameError>(())
+    /// # Ok::<(), tron3d::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let n = self.board.nb_vertices();
@@ -593,11 +557,16 @@ impl Game {
     /// combinations are listed (the original's boards give at most 6 neighbours, so 4 × 6
     /// combinations at most for 2 bikes and 216 for 3). Any other command is still accepted by
     /// [`Game::advance`] (see [`Game::legal_movements`]). Allocates nothing once `buf` has grown.
-    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+    ///
+    /// `player` is a contract player number (`0..nb_players`, the [`PlayerId`] as a `usize`), as
+    /// in [`pathfind::tree::Game::legal_actions`]; any other number gets no action.
+    pub fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
         buf.clear();
-        if state.is_over() || player as usize >= self.config.nb_players {
+        if state.is_over() || player >= self.config.nb_players {
             return;
         }
+        // `nb_players <= MAX_PLAYERS` (checked by `Game::new`), so the id fits.
+        let player = player as PlayerId;
         // Per bike that must move: its options (target, uses item).
         let mut options: [SmallVec<[(VertexId, bool); 16]>; MAX_BIKES_PER_PLAYER] =
             Default::default();
@@ -667,16 +636,33 @@ impl Game {
         }
     }
 
-    /// Pure step: the state after one round (`step = clone + advance`).
-    pub fn step<A: Commands + ?Sized>(&self, state: &State, actions: &A) -> State {
+    /// Pure step: the state after one round (`step = clone + advance`), `actions[p]` being
+    /// player `p`'s [`Action`] (a missing one moves nothing): the contract's
+    /// [`step`](pathfind::tree::Game::step). [`Game::step_commands`] takes any [`Commands`]
+    /// (an [`Actions`] filled by [`Game::demo_actions`], say).
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
+        self.step_commands(state, actions)
+    }
+
+    /// Plays one round in place, `actions[p]` being player `p`'s [`Action`] (a missing one moves
+    /// nothing), drawing the player order and item types from the state's generator; returns
+    /// what happened. The contract's [`advance`](pathfind::tree::Game::advance): advancing a
+    /// finished game changes nothing. [`Game::advance_commands`] takes any [`Commands`].
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        self.advance_commands(state, actions)
+    }
+
+    /// [`Game::step`] with the commands given as any [`Commands`] (an [`Actions`], a slice or
+    /// an array of [`Action`]s).
+    pub fn step_commands<A: Commands + ?Sized>(&self, state: &State, actions: &A) -> State {
         let mut next = state.clone();
-        self.advance(&mut next, actions);
+        self.advance_commands(&mut next, actions);
         next
     }
 
-    /// Plays one round in place, drawing the player order and item types from the state's
-    /// generator. Returns what happened.
-    pub fn advance<A: Commands + ?Sized>(&self, state: &mut State, actions: &A) -> Events {
+    /// [`Game::advance`] with the commands given as any [`Commands`] (an [`Actions`], a slice
+    /// or an array of [`Action`]s).
+    pub fn advance_commands<A: Commands + ?Sized>(&self, state: &mut State, actions: &A) -> Events {
         let mut events = Events::default();
         let mut rng = state.rng.clone();
         self.advance_into(state, actions, &mut rng, &mut events);
@@ -829,6 +815,23 @@ impl Game {
         }
     }
 
+    /// The number of players (`nb_players`): the contract's
+    /// [`players`](pathfind::tree::Game::players).
+    pub fn players(&self) -> usize {
+        self.config.nb_players
+    }
+
+    /// The players who act in `state`: every player until the last round has been played, then
+    /// none (players whose bikes are all dead act too, with the empty [`Action`]). The
+    /// contract's [`to_move`](pathfind::tree::Game::to_move).
+    pub fn to_move(&self, state: &State) -> pathfind::tree::PlayerSet {
+        if state.is_over() {
+            pathfind::tree::PlayerSet::EMPTY
+        } else {
+            pathfind::tree::PlayerSet::all(self.config.nb_players)
+        }
+    }
+
     /// Whether the game is over: every round has been played ([`State::is_over`]; the original
     /// plays all `nb_rounds` rounds even when every bike is dead). The only limit of the game.
     pub fn is_terminal(&self, state: &State) -> bool {
@@ -837,7 +840,7 @@ impl Game {
 
     /// What `player` is told: everything (Tron3D hides nothing; the original's AIs read the
     /// whole board), so the observation is the state itself.
-    pub fn observe(&self, state: &State, _player: PlayerId) -> State {
+    pub fn observe(&self, state: &State, _player: usize) -> Observation {
         state.clone()
     }
 
@@ -884,7 +887,9 @@ impl Game {
     }
 
     /// Plays the original's Demo AI for every player with the state's own generator, for quick
-    /// random games: returns the filled `actions`.
+    /// random games: clears `actions` and fills it with every player's commands (play them with
+    /// [`Game::advance_commands`]). One player's Demo as a contract
+    /// [`Action`] is [`crate::demo::action`].
     pub fn demo_actions(&self, state: &mut State, actions: &mut Actions) {
         actions.clear();
         let mut rng = state.rng.clone();
@@ -892,27 +897,5 @@ impl Game {
             crate::demo::play(self, state, p as PlayerId, &mut rng, actions);
         }
         state.rng = rng;
-    }
-}
-
-/// Ranks and winner of final `scores`.
-pub fn outcome_of(scores: &[i32]) -> Outcome {
-    let ranks = scores
-        .iter()
-        .map(|s| 1 + scores.iter().filter(|t| *t > s).count())
-        .collect();
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winner = if scores.iter().filter(|&&s| s == best).count() == 1 {
-        scores
-            .iter()
-            .position(|&s| s == best)
-            .map(|p| p as PlayerId)
-    } else {
-        None
-    };
-    Outcome {
-        scores: scores.to_vec(),
-        ranks,
-        winner,
     }
 }

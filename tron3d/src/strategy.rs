@@ -40,7 +40,7 @@ pub fn state(game: &Game, max_rounds: u32) -> impl Strategy<Value = State> + use
                 break;
             }
             game.demo_actions(&mut state, &mut actions);
-            game.advance(&mut state, &actions);
+            game.advance_commands(&mut state, &actions);
         }
         state
     })

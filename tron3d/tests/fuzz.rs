@@ -197,7 +197,7 @@ fn fuzz_cnf_reader() {
                             break;
                         }
                         game.demo_actions(&mut state, &mut actions);
-                        game.advance(&mut state, &actions);
+                        game.advance_commands(&mut state, &actions);
                     }
                 }
             }
@@ -232,7 +232,7 @@ fn fuzz_protocol_readers() {
     for _ in 0..3 {
         write_round(&mut seed, &game, &state);
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     write_end(&mut seed, state.scores());
     let answers = "moves 0 1 0 4 17 1\nmoves\nmoves -1 -99 0\n".to_owned();
@@ -329,7 +329,7 @@ fn fuzz_engine_with_in_range_and_out_of_range_commands() {
                 }
                 pathfind::tree::Game::advance(game, &mut state, &joint);
             } else {
-                game.advance(&mut state, &actions);
+                game.advance_commands(&mut state, &actions);
             }
             assert!(state.scores().iter().zip(&before).all(|(a, b)| a >= b));
         }

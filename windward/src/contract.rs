@@ -15,100 +15,14 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use smallvec::SmallVec;
 
+pub use crate::action::{Action, Pickup};
+pub use crate::event::{EVENTS_INLINE, Events};
 use crate::game::{Game, UNREACHABLE};
+pub use crate::observation::Observation;
 use crate::rules::{self, CardAction, Event, Outcome};
-use crate::state::{Card, CardKind, NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State};
+use crate::state::{Card, CardKind, NUM_PLAYERS, PassengerId, PlayerId, State};
 use crate::tick::round::{Order, apply_order, engine_tick_after_orders, status_broadcast};
-
-/// Events kept inline by [`Events`]: a tick's status broadcast is 10, bus-stop and card events a
-/// few more; a tick with more spills to the heap.
-pub const EVENTS_INLINE: usize = 32;
-
-/// The status messages of one tick, as [`Game::advance`] and [`Game::advance_actions`] return them.
-pub type Events = SmallVec<[Event; EVENTS_INLINE]>;
-
-/// A pick-up list, in order of preference (at most one entry per passenger).
-pub type Pickup = SmallVec<[PassengerId; NUM_PASSENGERS]>;
-
-/// One player's action for one tick.
-///
-/// An action that names something that does not exist (a stop index out of range, an unknown
-/// passenger or player id) changes nothing, like an [`Order`] that fails [`Order::validate`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Action {
-    /// Send nothing: the car goes on along its path.
-    Wait,
-    /// Drive a shortest path to stop `stop` (an index into [`Game::stops`]: the bus stops, then
-    /// the coffee stops), plus one tile to leave it again (as the original AI's
-    /// `CalculatePathPlus1`), and replace the pick-up list unless `pickup` is empty (a `<move>`
-    /// message whose path starts at the tile the car enters next, rules §4.9 case 1).
-    GoTo {
-        /// The stop.
-        stop: u16,
-        /// The new pick-up list; empty keeps the old one.
-        pickup: Pickup,
-    },
-    /// A card message (`<order>`): draw, discard or play `card` (with its targets set).
-    Card {
-        /// What to do.
-        action: CardAction,
-        /// The card.
-        card: Card,
-    },
-    /// The messages a client sends in one tick, as the order-level loop
-    /// ([`Game::advance_into`]) queues them: applied in this order where the original applies
-    /// queued orders. What the built-in AI and the planner send (several cards and a path in one
-    /// tick). An order from another sender, or one that fails [`Order::validate`], changes
-    /// nothing (the original's server ignores it).
-    Orders(Vec<Order>),
-}
-
-impl Action {
-    /// The same action as the [`Order`]s a client would send for `player`, appended to `out`
-    /// (nothing for [`Action::Wait`] and an action naming a stop that does not exist; the orders
-    /// of [`Action::Orders`] that `player` sent).
-    pub fn to_orders(&self, game: &Game, state: &State, player: PlayerId, out: &mut Vec<Order>) {
-        match self {
-            Action::Orders(orders) => {
-                out.extend(orders.iter().filter(|o| o.player() == player).cloned())
-            }
-            _ => out.extend(self.to_order(game, state, player)),
-        }
-    }
-
-    /// The same action as the [`Order`] a client would send for `player` (allocates the path),
-    /// or `None` for [`Action::Wait`], an action naming a stop that does not exist, and
-    /// [`Action::Orders`] (which may be several: [`Action::to_orders`]).
-    pub fn to_order(&self, game: &Game, state: &State, player: PlayerId) -> Option<Order> {
-        match self {
-            Action::Wait | Action::Orders(_) => None,
-            Action::GoTo { stop, pickup } => {
-                let car = &state.players.get(player.index())?.car.vehicle;
-                let mut path = Vec::new();
-                plan_path(
-                    game,
-                    car.location.tile(),
-                    car.location.next_tile(),
-                    *stop,
-                    &mut path,
-                )
-                .then_some(Order::Path {
-                    player,
-                    path,
-                    pickup: pickup.to_vec(),
-                })
-            }
-            Action::Card { action, card } => Some(Order::Card {
-                player,
-                action: *action,
-                card: *card,
-            }),
-        }
-    }
-}
 
 /// Whether [`Action::GoTo`] to `stop` finds a path from a car on `tile` entering `next`.
 fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> bool {
@@ -121,7 +35,7 @@ fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> 
 /// The path of [`Action::GoTo`] into `out`: from `next` (the tile the car enters next) to the
 /// stop, plus one tile back out of it; when the stop cannot be reached from `next`, from the car's
 /// tile after a U-turn (case 2 of rules §4.9). False (and `out` empty) when neither reaches it.
-fn plan_path(
+pub(crate) fn plan_path(
     game: &Game,
     tile: crate::Point,
     next: crate::Point,
@@ -148,22 +62,6 @@ fn plan_path(
     !out.is_empty()
 }
 
-/// What one player is told: the state with every other player's hand hidden.
-///
-/// The hidden cards are put back at the end of their owner's deck (so the deck holds every card
-/// the player might have) and only the hand's size is kept; the round's random generator, which
-/// decides future chance, is replaced by a fixed one.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Observation {
-    /// Who observes.
-    pub viewer: PlayerId,
-    /// The state as the viewer knows it.
-    pub state: State,
-    /// How many cards each player holds (the viewer's own hand is in `state` as it is).
-    pub hand_sizes: [u8; NUM_PLAYERS],
-}
-
 thread_local! {
     /// The tick's events before they are copied out, reused so that `advance` does not allocate.
     static SCRATCH: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
@@ -187,35 +85,46 @@ fn collect_events(f: impl FnOnce(&mut Vec<Event>)) -> Events {
 }
 
 impl Game {
-    /// One tick with the orders that arrived since the last one (in arrival order); returns the
-    /// tick's status messages. [`Game::advance_into`] appends them to the caller's buffer instead.
-    /// Neither allocates unless a tick has more than [`EVENTS_INLINE`] events (or the buffer grows).
-    pub fn advance(&self, state: &mut State, orders: &[Order]) -> Events {
-        collect_events(|events| self.advance_into(state, orders, events))
+    /// One tick with the orders that arrived since the last one (in arrival order), the
+    /// original server's protocol-level form; returns the tick's status messages.
+    /// [`Game::advance_orders_into`] appends them to the caller's buffer instead. Neither
+    /// allocates unless a tick has more than [`EVENTS_INLINE`] events (or the buffer grows).
+    pub fn advance_orders(&self, state: &mut State, orders: &[Order]) -> Events {
+        collect_events(|events| self.advance_orders_into(state, orders, events))
     }
 
-    /// The pure form: a new state one tick on (`step = clone + advance`).
-    pub fn step(&self, state: &State, orders: &[Order]) -> State {
+    /// The pure form of [`Game::advance_orders`]: a new state one tick on.
+    pub fn step_orders(&self, state: &State, orders: &[Order]) -> State {
         let mut next = state.clone();
-        self.advance(&mut next, orders);
+        self.advance_orders(&mut next, orders);
         next
     }
 
     /// One tick with one [`Action`] per player (`actions[i]` is player `i`'s; missing entries are
     /// [`Action::Wait`], extra ones ignored), applied where the original applies queued orders, in
-    /// player order. Returns the tick's status messages. A finished round does not change.
-    pub fn advance_actions(&self, state: &mut State, actions: &[Action]) -> Events {
-        collect_events(|events| self.advance_actions_into(state, actions, events))
+    /// player order. Returns the tick's status messages. A finished round does not change. The
+    /// contract's [`advance`](pathfind::tree::Game::advance); [`Game::advance_orders`] takes the
+    /// original's [`Order`]s.
+    pub fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
+        collect_events(|events| self.advance_into(state, actions, events))
     }
 
-    /// [`Game::advance_actions`] appending the tick's events to `events` (allocation-free once
-    /// the buffer has grown).
-    pub fn advance_actions_into(
-        &self,
-        state: &mut State,
-        actions: &[Action],
-        events: &mut Vec<Event>,
-    ) {
+    /// The pure form of [`Game::advance`]: a new state one tick on (`step = clone + advance`).
+    pub fn step(&self, state: &State, actions: &[Action]) -> State {
+        let mut next = state.clone();
+        self.advance(&mut next, actions);
+        next
+    }
+
+    /// The old name of [`Game::advance`].
+    #[deprecated(note = "renamed `advance`, the contract's name (orders: `advance_orders`)")]
+    pub fn advance_actions(&self, state: &mut State, actions: &[Action]) -> Events {
+        self.advance(state, actions)
+    }
+
+    /// [`Game::advance`] appending the tick's events to `events` (allocation-free once the
+    /// buffer has grown).
+    pub fn advance_into(&self, state: &mut State, actions: &[Action], events: &mut Vec<Event>) {
         if state.is_over() {
             return;
         }
@@ -278,11 +187,14 @@ impl Game {
     /// possible target: every other player, or every waiting passenger); drawing each deck card
     /// when the hand has room; discarding each hand card. Empty when the round is over or
     /// `player` is not one. No allocation once `buf` has grown.
-    pub fn legal_actions(&self, state: &State, player: PlayerId, buf: &mut Vec<Action>) {
+    ///
+    /// `player` is the contract's player number, the [`PlayerId`]'s index.
+    pub fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
         buf.clear();
-        if state.is_over() || player.index() >= NUM_PLAYERS {
+        if state.is_over() || player >= NUM_PLAYERS {
             return;
         }
+        let player = PlayerId(player as u8);
         let pl = &state.players[player.index()];
         buf.push(Action::Wait);
         let mut pickup = Pickup::new();
@@ -366,6 +278,19 @@ impl Game {
         }
     }
 
+    /// The number of players: ten (the original's cars). The contract's
+    /// [`players`](pathfind::tree::Game::players).
+    pub const fn players(&self) -> usize {
+        NUM_PLAYERS
+    }
+
+    /// Whether the round is over ([`State::is_over`]: 8 deliveries or the tick limit); exactly
+    /// when [`Game::outcome`] is `Some`. The contract's
+    /// [`is_terminal`](pathfind::tree::Game::is_terminal).
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.is_over()
+    }
+
     /// The players who act: all ten until the round is over, then none.
     pub fn to_move(&self, state: &State) -> PlayerSet {
         if state.is_over() {
@@ -408,7 +333,11 @@ impl Game {
     /// What `player` knows of `state`: everything but the other players' hands (see
     /// [`Observation`]). (The `<status>` message the server sends is
     /// `protocol::status_message`.)
-    pub fn observe(&self, state: &State, player: PlayerId) -> Observation {
+    ///
+    /// `player` is the contract's player number, the [`PlayerId`]'s index;
+    /// [`Game::observe_into`] takes the [`PlayerId`].
+    pub fn observe(&self, state: &State, player: usize) -> Observation {
+        let player = PlayerId(player.min(usize::from(u8::MAX)) as u8);
         let mut seen = Observation {
             viewer: player,
             state: state.clone(),
@@ -520,7 +449,7 @@ impl tree::Game for Game {
     }
 
     fn players(&self) -> usize {
-        NUM_PLAYERS
+        Game::players(self)
     }
 
     fn initial_state(&self, seed: u64) -> State {
@@ -532,19 +461,20 @@ impl tree::Game for Game {
     }
 
     fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
-        match u8::try_from(player) {
-            Ok(p) => Game::legal_actions(self, state, PlayerId(p), buf),
-            Err(_) => buf.clear(),
-        }
+        Game::legal_actions(self, state, player, buf);
     }
 
     fn advance(&self, state: &mut State, actions: &[Action]) -> Events {
         // `to_move` is all ten players, so `actions[i]` is player `i`'s.
-        self.advance_actions(state, actions)
+        Game::advance(self, state, actions)
+    }
+
+    fn step(&self, state: &State, actions: &[Action]) -> State {
+        Game::step(self, state, actions)
     }
 
     fn is_terminal(&self, state: &State) -> bool {
-        state.is_over()
+        Game::is_terminal(self, state)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -556,7 +486,7 @@ impl tree::Game for Game {
     }
 
     fn observe(&self, state: &State, player: usize) -> Observation {
-        Game::observe(self, state, PlayerId(player.min(u8::MAX as usize) as u8))
+        Game::observe(self, state, player)
     }
 
     fn validate(&self, state: &State) -> Result<(), InvalidState> {
@@ -569,5 +499,77 @@ impl Determinize for Game {
 
     fn sample_state(&self, belief: &Observation, _player: usize, rng: &mut dyn RngCore) -> State {
         Game::sample_state(self, belief, rng)
+    }
+}
+
+#[cfg(test)]
+mod same_names {
+    // The contract imported, as a bot author has it: `game.method(..)` still names the inherent
+    // method, which must take the same arguments.
+    #[allow(unused_imports)]
+    use pathfind::tree::{self, Game as _};
+
+    use crate::{Action, Config, Game, NUM_PLAYERS, mapgen};
+
+    /// With the contract imported, `game.method(..)` is the inherent method; it takes the
+    /// contract's arguments and answers as the contract does, for every method of the same
+    /// name, over a stretch of a round with new destinations and cards.
+    #[test]
+    fn inherent_methods_take_the_contracts_arguments_and_agree() {
+        let game = Game::new(mapgen::default_map(0), Config::default()).unwrap();
+        let mut state = game.initial_state(3);
+        assert_eq!(state, <Game as tree::Game>::initial_state(&game, 3));
+        assert_eq!(game.players(), <Game as tree::Game>::players(&game));
+        let (mut buf, mut contract_buf) = (Vec::new(), Vec::new());
+        let (mut returns, mut contract_returns) = ([0.0; NUM_PLAYERS], [0.0; NUM_PLAYERS]);
+        let mut pick = 0usize;
+        for tick in 0..300 {
+            assert_eq!(
+                game.to_move(&state),
+                <Game as tree::Game>::to_move(&game, &state)
+            );
+            let mut joint = Vec::new();
+            for player in 0..game.players() + 1 {
+                game.legal_actions(&state, player, &mut buf);
+                <Game as tree::Game>::legal_actions(&game, &state, player, &mut contract_buf);
+                assert_eq!(buf, contract_buf);
+                if tick % 50 == 0 {
+                    assert_eq!(
+                        game.observe(&state, player),
+                        <Game as tree::Game>::observe(&game, &state, player)
+                    );
+                }
+                if !buf.is_empty() {
+                    // Mostly drive on; now and then a new destination or a card.
+                    pick = pick.wrapping_mul(31).wrapping_add(7);
+                    let action = if pick % 23 == 0 {
+                        buf[pick % buf.len()].clone()
+                    } else {
+                        Action::Wait
+                    };
+                    joint.push(action);
+                }
+            }
+            game.returns(&state, &mut returns);
+            <Game as tree::Game>::returns(&game, &state, &mut contract_returns);
+            assert_eq!(returns, contract_returns);
+            assert_eq!(
+                game.outcome(&state),
+                <Game as tree::Game>::outcome(&game, &state)
+            );
+            assert_eq!(
+                game.is_terminal(&state),
+                <Game as tree::Game>::is_terminal(&game, &state)
+            );
+            let next = game.step(&state, &joint);
+            assert_eq!(next, <Game as tree::Game>::step(&game, &state, &joint));
+            let mut other = state.clone();
+            let events = game.advance(&mut state, &joint);
+            assert_eq!(
+                events,
+                <Game as tree::Game>::advance(&game, &mut other, &joint)
+            );
+            assert_eq!((&state, &other), (&next, &next));
+        }
     }
 }

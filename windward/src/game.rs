@@ -33,11 +33,16 @@ impl Default for Config {
 
 /// Why a [`Game`] could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
+pub enum ConfigError {
     /// The map is not valid.
     #[error(transparent)]
     Map(#[from] MapError),
 }
+
+/// The old name of [`ConfigError`]: the error of building a game from its configuration is
+/// `ConfigError` in every game crate.
+#[deprecated(note = "renamed `ConfigError`, as in every game crate")]
+pub type GameError = ConfigError;
 
 /// Distance value for "unreachable" in the precomputed tables.
 pub const UNREACHABLE: u16 = u16::MAX;
@@ -67,7 +72,7 @@ pub struct Game {
 impl Game {
     /// Validates the map and precomputes: the driveable graph, a BFS distance field from every bus
     /// stop and coffee stop to every tile, and the all-pairs distances between the stops.
-    pub fn new(map: Map, config: Config) -> Result<Game, GameError> {
+    pub fn new(map: Map, config: Config) -> Result<Game, ConfigError> {
         map.validate()?;
         let (w, h) = (map.width as usize, map.height as usize);
         let grid = Grid::from_fn(w, h, |x, y| {

@@ -1,14 +1,18 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+pub mod action;
 pub mod astar;
 pub mod contract;
+pub mod event;
 pub mod game;
 pub mod geometry;
 pub mod map;
 pub mod mapgen;
 pub mod movement;
 pub mod net;
+pub mod observation;
+pub mod outcome;
 pub mod protocol;
 pub mod replay;
 pub mod rules;
@@ -23,11 +27,17 @@ pub mod trace;
 mod validate;
 pub mod xml;
 
-pub use contract::{Action, Events, MostlyWait, Observation, Pickup};
-pub use game::{Config, Game, GameError};
+pub use action::{Action, Pickup};
+pub use contract::MostlyWait;
+pub use event::{Event, Events, Recipient};
+#[allow(deprecated)]
+pub use game::GameError;
+pub use game::{Config, ConfigError, Game};
 pub use geometry::{Heading, Point};
 pub use map::{Map, MapError, MapStats, RoadShape, Signal, Square, StopSigns, TileType};
-pub use rules::{CardAction, Chance, EndReason, Event, Outcome, Recipient, Status};
+pub use observation::Observation;
+pub use outcome::{EndReason, Outcome};
+pub use rules::{CardAction, Chance, Status};
 pub use setup::{Setup, SetupError};
 pub use state::{
     Car, Card, CardKind, CompanyId, NUM_COMPANIES, NUM_PASSENGERS, NUM_PLAYERS, Passenger,

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use pathfind::replay::{Mismatch, Summary, VerifyError};
+use pathfind::replay::{Summary, VerifyError};
 
 use crate::tick::replay::{ReplayError, maps_dir_for, replay_file};
 
@@ -27,16 +27,7 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> Result<Summary, VerifyError> 
                 path: path.to_path_buf(),
                 message: reason,
             },
-            ReplayError::Mismatch(m) => VerifyError::from(Mismatch {
-                trace: m.trace,
-                step: u64::from(m.tick),
-                field: match m.car {
-                    Some(car) => format!("cars[{car}].{}", m.field),
-                    None => m.field,
-                },
-                expected: m.expected,
-                got: m.got,
-            }),
+            ReplayError::Mismatch(m) => VerifyError::from(*m),
         })?;
         ticks += stats.ticks;
         cars += stats.car_states;

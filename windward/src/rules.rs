@@ -10,8 +10,10 @@ use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::astar::simple_astar;
+pub use crate::event::{Event, Recipient};
 use crate::game::Game;
 use crate::geometry::{Heading, Point};
+pub use crate::outcome::{EndReason, Outcome};
 use crate::state::{
     CARD_TICKS, Card, CardKind, CompanyId, DELIVERIES_TO_WIN, FULL_COFFEE, NUM_COMPANIES,
     NUM_PASSENGERS, NUM_PLAYERS, PassengerId, PlayerId, State,
@@ -123,30 +125,6 @@ impl Status {
                 | Status::PowerUpHandTooMany
         )
     }
-}
-
-/// Who receives a status message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Recipient {
-    /// Every player.
-    All,
-    /// Only the player the event is about.
-    Only,
-}
-
-/// A status message produced by a rule: what happened to whom, and who is told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Event {
-    /// Who is told.
-    pub to: Recipient,
-    /// The player it is about (the card's player for card statuses).
-    pub about: PlayerId,
-    /// The status code.
-    pub status: Status,
-    /// The card, for card statuses.
-    pub card: Option<Card>,
 }
 
 /// What a random draw decides, so that a replay can answer with the recorded outcome.
@@ -928,35 +906,6 @@ pub fn relocate_all_cars<C: Chance + ?Sized>(game: &Game, state: &mut State, cha
             car.vehicle.path = p;
         }
     }
-}
-
-/// Why a round ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum EndReason {
-    /// A player reached 8 deliveries; the winner is the first player in `Players` order with the
-    /// most deliveries (F:929-936, a stable `OrderByDescending`).
-    Deliveries {
-        /// The winner.
-        winner: PlayerId,
-    },
-    /// [`Config::max_ticks`](crate::Config::max_ticks) ran out (this crate's addition).
-    TickLimit,
-}
-
-/// The result of a finished round.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
-    /// Why it ended.
-    pub reason: EndReason,
-    /// Each player's score as appended to the scoreboard (F:969-983): points, partial credit for a
-    /// passenger aboard, +2 for 8 deliveries.
-    pub scores: [f32; NUM_PLAYERS],
-    /// Each player's deliveries.
-    pub delivered: [u8; NUM_PLAYERS],
-    /// Each player's rank by score, 1 for the best; equal scores share a rank.
-    pub ranks: [u8; NUM_PLAYERS],
 }
 
 /// The outcome once the round is over ([`State::is_over`]), else `None`.

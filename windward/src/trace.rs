@@ -351,19 +351,14 @@ pub fn setup_from_record(rec: &Value) -> Result<(String, Setup), TraceError> {
     ))
 }
 
-/// The first difference between a replay and a trace.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("tick {tick}: {what}: expected {expected}, got {got}")]
-pub struct Mismatch {
-    /// The tick.
-    pub tick: i64,
-    /// What differs (player or passenger and field).
-    pub what: String,
-    /// The trace's value.
-    pub expected: String,
-    /// This crate's value.
-    pub got: String,
-}
+/// The first difference between a replay and a trace: the workspace's one
+/// [`pathfind::replay::Mismatch`], its `step` the tick, its `field` what differs (player or
+/// passenger and field). [`replay_rules`] reads lines, not a file: its `trace` is
+/// [`RULES_TRACE`], for the caller to replace with the file's name.
+pub use pathfind::replay::Mismatch;
+
+/// The `trace` of a [`Mismatch`] from [`replay_rules`], which does not know the file.
+pub const RULES_TRACE: &str = "the rules trace";
 
 /// What [`replay_rules`] checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -409,9 +404,16 @@ fn mismatch(
     expected: impl core::fmt::Debug,
     got: impl core::fmt::Debug,
 ) -> Mismatch {
+    let what = what.into();
+    // A trace's tick is never negative; a hostile one keeps its number in the field.
+    let (step, field) = match u64::try_from(tick) {
+        Ok(step) => (step, what),
+        Err(_) => (0, format!("{what} (at tick {tick})")),
+    };
     Mismatch {
-        tick,
-        what: what.into(),
+        trace: RULES_TRACE.to_owned(),
+        step,
+        field,
         expected: format!("{expected:?}"),
         got: format!("{got:?}"),
     }

@@ -41,7 +41,7 @@ impl Game {
     /// state.passengers[3].car = Some(PlayerId(100));
     /// let error = game.validate(&state).unwrap_err();
     /// assert_eq!((error.field.as_str(), error.value.as_str()), ("passengers[3].car", "100"));
-    /// # Ok::<(), windward::GameError>(())
+    /// # Ok::<(), windward::ConfigError>(())
     /// ```
     pub fn validate(&self, state: &State) -> Result<(), InvalidState> {
         let map = self.map();

@@ -197,7 +197,7 @@ fn trace_records_and_files() {
             && let Ok(mut s) = game.state_from_setup(&setup, rng.random())
         {
             for _ in 0..TICKS_PER_CASE {
-                game.advance(&mut s, &[]);
+                game.advance_orders(&mut s, &[]);
             }
         }
         // Every hundredth case also goes through the file readers (as a plain and a gzipped
@@ -279,11 +279,11 @@ fn engine_orders_and_actions() {
     for t in 0..2_000u32 {
         let joint: Vec<Action> = (0..NUM_PLAYERS)
             .map(|p| {
-                game.legal_actions(&s, PlayerId(p as u8), &mut buf);
+                game.legal_actions(&s, p, &mut buf);
                 buf[(t as usize * 31 + p * 7) % buf.len()].clone()
             })
             .collect();
-        game.advance_actions(&mut s, &joint);
+        game.advance(&mut s, &joint);
         if t % 500 == 499 {
             starts.push(s.clone());
         }
@@ -320,12 +320,12 @@ fn engine_orders_and_actions() {
                         }
                     })
                     .collect();
-                game.advance(&mut state, &orders);
+                game.advance_orders(&mut state, &orders);
             } else {
                 let joint: Vec<Action> = (0..rng.random_range(0..12))
                     .map(|p| {
                         if p < NUM_PLAYERS && rng.random_ratio(1, 2) {
-                            game.legal_actions(&state, PlayerId(p as u8), &mut buf);
+                            game.legal_actions(&state, p, &mut buf);
                             return buf[rng.random_range(0..buf.len())].clone();
                         }
                         match rng.random_range(0..3) {
@@ -343,14 +343,14 @@ fn engine_orders_and_actions() {
                         }
                     })
                     .collect();
-                game.advance_actions(&mut state, &joint);
+                game.advance(&mut state, &joint);
             }
         }
         let _ = game.outcome(&state);
         let mut out = [0.0; NUM_PLAYERS];
         game.returns(&state, &mut out);
         assert!(out.iter().all(|v| (0.0..=1.0).contains(v)));
-        let seen = game.observe(&state, PlayerId(any_id(rng, 10)));
+        let seen = game.observe(&state, (PlayerId(any_id(rng, 10))).index());
         let _ = game.sample_state(&seen, rng);
     });
 }

@@ -3,7 +3,6 @@
 //! inference and the `LocalMap` update, after warm-up.
 
 use amazes::{Action, Config, Game, LocalMap, MoveLine, Player, mazes};
-use pathfind::tree::Game as _;
 
 #[test]
 fn a_whole_game_allocates_nothing() {
@@ -21,13 +20,14 @@ fn a_whole_game_allocates_nothing() {
     let info = allocation_counter::measure(|| {
         while !game.is_terminal(&state) {
             let p = state.to_move();
-            let view = game.observe(&state, p);
+            let view = game.observe(&state, p.index());
             maps[p.index()].observe(&view).unwrap();
             let _ = maps[p.index()].predict(&probe);
             for q in Player::BOTH {
-                game.legal_actions(&state, q, &mut buf);
+                game.legal_actions(&state, q.index(), &mut buf);
+                pathfind::tree::Game::legal_actions(&game, &state, q.index(), &mut buf);
             }
-            let e = game.advance(&mut state, &lines[turn % lines.len()]);
+            let e = game.advance_action(&mut state, &lines[turn % lines.len()]);
             maps[p.index()].apply_executed(&e.line, e.steps as usize, e.extra_t);
             turn += 1;
         }

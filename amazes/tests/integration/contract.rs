@@ -87,19 +87,19 @@ fn believe(game: &Game, seed: u64, turns: usize, player: Player) -> (State, Beli
     let mut buf = Vec::new();
     for _ in 0..turns {
         let mover = state.to_move();
-        Game::legal_actions(game, &state, mover, &mut buf);
+        Game::legal_actions(game, &state, mover.index(), &mut buf);
         let action: Action = buf[rng.random_range(0..buf.len())];
         if mover == player {
-            belief.observe(&Game::observe(game, &state, player));
+            belief.observe(&Game::observe(game, &state, player.index()));
             belief.played(&action);
         }
-        Game::advance(game, &mut state, &action);
+        Game::advance_action(game, &mut state, &action);
     }
     if state.to_move() != player {
-        Game::legal_actions(game, &state, state.to_move(), &mut buf);
-        Game::advance(game, &mut state, &buf[0]);
+        Game::legal_actions(game, &state, state.to_move().index(), &mut buf);
+        Game::advance_action(game, &mut state, &buf[0]);
     }
-    belief.observe(&Game::observe(game, &state, player));
+    belief.observe(&Game::observe(game, &state, player.index()));
     (state, belief)
 }
 
@@ -109,7 +109,7 @@ fn sampled_states_agree_with_the_belief() {
     for (seed, player) in [(1, Player::Red), (2, Player::Blue), (3, Player::Red)] {
         let (state, belief) = believe(&game, seed, 40, player);
         assert_eq!(belief.restarts, 0);
-        let view = Game::observe(&game, &state, player);
+        let view = Game::observe(&game, &state, player.index());
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut differs = 0;
         for _ in 0..20 {
@@ -117,7 +117,7 @@ fn sampled_states_agree_with_the_belief() {
             let maze = sample.sampled_maze().expect("a sampled maze");
             maze.validate().unwrap();
             // The player sees in the sample exactly what it saw in the real game.
-            assert_eq!(Game::observe(&game, &sample, player), view);
+            assert_eq!(Game::observe(&game, &sample, player.index()), view);
             assert_eq!(sample.to_move(), player);
             assert_eq!(
                 sample.knowledge(player).discovered_count(),
@@ -151,7 +151,7 @@ fn pathfind_tree_check_passes() {
         |state, player| Belief::from_state(&game, state, [Player::Red, Player::Blue][player]),
         |sample, truth, player| {
             let p = [Player::Red, Player::Blue][player];
-            Game::observe(&game, sample, p) == Game::observe(&game, truth, p)
+            Game::observe(&game, sample, p.index()) == Game::observe(&game, truth, p.index())
         },
     );
     assert!(checked > 0);

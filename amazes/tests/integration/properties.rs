@@ -2,8 +2,8 @@
 
 use amazes::strategy;
 use amazes::{
-    Action, Config, Dir, End, Fault, Game, LocalMap, Maze, MazeFile, MoveLine, Player, Reading,
-    RefereeKnowledge, State, TurnEvent, View, generate, mazes, random_starts,
+    Action, Config, Dir, End, Event, Fault, Game, LocalMap, Maze, MazeFile, MoveLine, Player,
+    Reading, RefereeKnowledge, State, View, generate, mazes, random_starts,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -68,7 +68,7 @@ fn check_game(game: &Game, state: &mut State, rng: &mut Pcg64Mcg) {
         assert_eq!(look.player, p);
         earned[pi] += look.points();
         // The view the bot reads, and the shadow from-scratch map.
-        let view: View = game.observe(state, state.to_move());
+        let view: View = game.observe(state, state.to_move().index());
         let pose = state.pose(p);
         assert_eq!(
             view.distance2,
@@ -101,7 +101,7 @@ fn check_game(game: &Game, state: &mut State, rng: &mut Pcg64Mcg) {
             state.knowledge(Player::Blue).discovered_count(),
         ];
         let points_before = state.points(p);
-        let event: TurnEvent = game.advance(state, &action);
+        let event: Event = game.advance_action(state, &action);
         turns += 1;
         // Movement: never ends on its start square; a short walk stopped at a real wall.
         assert_ne!(event.end.square, pose.square);
@@ -226,9 +226,9 @@ fn same_seed_same_game_and_step_equals_advance() {
     let b = game.initial_state(42);
     assert_eq!(a, b);
     let action = Action::from_line("FRFL");
-    let stepped = game.step(&a, &action);
+    let stepped = game.step_action(&a, &action);
     let mut advanced = a.clone();
-    game.advance(&mut advanced, &action);
+    game.advance_action(&mut advanced, &action);
     assert_eq!(stepped, advanced);
     assert_ne!(stepped, a);
 }
@@ -262,7 +262,7 @@ fn sudden_death_doubles_the_winner_and_zeroes_the_loser() {
     assert_eq!(state.knowledge(Player::Red).discovered_count(), 4);
     assert_eq!(state.points(Player::Red), 8);
     // Red: T (to (0,0) facing W), L (to (1,0) facing S), L (to (1,1) facing E) = Blue's square.
-    let e = game.advance(&mut state, &Action::from_line("TLL"));
+    let e = game.advance_action(&mut state, &Action::from_line("TLL"));
     assert!(e.sudden_death && !e.captured);
     let o = game.outcome(&state).unwrap();
     assert_eq!(
@@ -274,7 +274,10 @@ fn sudden_death_doubles_the_winner_and_zeroes_the_loser() {
     assert_eq!(o.points, [2 * (8 - 3), 0]);
     assert_eq!(o.scores, [10, 0]);
     // Nothing happens after the end.
-    assert!(game.advance(&mut state, &Action::from_line("F")).ignored);
+    assert!(
+        game.advance_action(&mut state, &Action::from_line("F"))
+            .ignored
+    );
 }
 
 #[test]
@@ -321,15 +324,15 @@ fn capture_bonus_before_everything_is_discovered() {
         })
         .collect();
     let before = state.points(Player::Red);
-    let e = game.advance(&mut state, &Action::from_line(&text));
+    let e = game.advance_action(&mut state, &Action::from_line(&text));
     assert!(e.captured && !e.sudden_death);
     assert_eq!(
         state.points(Player::Red) - before,
         e.discovered as i32 + e.first as i32 - text.len() as i32 + 100
     );
     // Blue starts its turn on the same square (distance 0) and must leave it.
-    assert_eq!(game.observe(&state, state.to_move()).distance2, 0);
-    let e = game.advance(&mut state, &Action::from_line("T"));
+    assert_eq!(game.observe(&state, state.to_move().index()).distance2, 0);
+    let e = game.advance_action(&mut state, &Action::from_line("T"));
     assert_ne!(e.end.square, state.pose(Player::Red).square);
 }
 
@@ -337,15 +340,15 @@ fn capture_bonus_before_everything_is_discovered() {
 fn faults_hand_the_player_to_the_jury_and_score_zero() {
     let (game, mut state) = tiny_game(3);
     // Red times out: the jury plays T now and in every later turn; Blue plays on.
-    let e = game.advance(&mut state, &Action::Fault(Fault::Timeout));
+    let e = game.advance_action(&mut state, &Action::Fault(Fault::Timeout));
     assert_eq!(e.jury, Some(Fault::Timeout));
     assert_eq!(e.line.as_str(), "T");
     assert_eq!(e.charged, 1);
     // The jury's T from (0,1) facing E goes back West to (0,0).
     assert_eq!(e.end.square, amazes::Square::new(0, 0));
-    let e = game.advance(&mut state, &Action::from_line("T"));
+    let e = game.advance_action(&mut state, &Action::from_line("T"));
     assert_eq!(e.jury, None);
-    let e = game.advance(&mut state, &Action::from_line("FFF"));
+    let e = game.advance_action(&mut state, &Action::from_line("FFF"));
     assert_eq!(e.jury, Some(Fault::Timeout));
     assert_eq!(e.line.as_str(), "T");
     // A line over 256 characters and an illegal character are faults too.
@@ -355,7 +358,7 @@ fn faults_hand_the_player_to_the_jury_and_score_zero() {
     );
     assert_eq!(Action::from_line(""), Action::Fault(Fault::Empty));
     while state.end().is_none() {
-        game.advance(&mut state, &Action::from_line("T"));
+        game.advance_action(&mut state, &Action::from_line("T"));
     }
     let o = game.outcome(&state).unwrap();
     assert_eq!(o.scores[0], 0);
@@ -370,14 +373,14 @@ fn a_disqualified_player_can_still_end_the_game_by_sudden_death() {
     let (game, mut state) = tiny_game(10);
     assert_eq!(state.knowledge(Player::Red).discovered_count(), 4);
     // Red crashes: the jury's T takes it from (0,1) West to (0,0).
-    let e = game.advance(&mut state, &Action::Fault(Fault::Crash));
+    let e = game.advance_action(&mut state, &Action::Fault(Fault::Crash));
     assert_eq!(e.end.square, amazes::Square::new(0, 0));
     // Blue walks (1,1) -> (1,0) -> (0,0) -> (0,1).
-    let e = game.advance(&mut state, &Action::from_line("TRR"));
+    let e = game.advance_action(&mut state, &Action::from_line("TRR"));
     assert_eq!(e.end.square, amazes::Square::new(0, 1));
     assert!(!e.captured);
     // Red's next jury T goes back East onto Blue, with all squares discovered.
-    let e = game.advance(&mut state, &Action::from_line("FF"));
+    let e = game.advance_action(&mut state, &Action::from_line("FF"));
     assert_eq!(e.jury, Some(Fault::Crash));
     assert!(e.sudden_death);
     let o = game.outcome(&state).unwrap();
@@ -395,14 +398,14 @@ fn a_disqualified_player_can_still_end_the_game_by_sudden_death() {
 fn extra_t_when_a_turn_ends_where_it_started() {
     let (game, mut state) = tiny_game(150);
     // Red at (0,1) facing E: F hits the outer wall at once; the extra T steps back West.
-    let e = game.advance(&mut state, &Action::from_line("FFFF"));
+    let e = game.advance_action(&mut state, &Action::from_line("FFFF"));
     assert_eq!((e.steps, e.extra_t, e.charged), (0, true, 4));
     assert_eq!(e.end.square, amazes::Square::new(0, 0));
     assert_eq!(e.end.facing, Dir::W);
     // Walking a loop back onto the start square also triggers it (and is not charged).
     let (game, mut state) = tiny_game(150);
     let before = state.points(Player::Red);
-    let e = game.advance(&mut state, &Action::from_line("TT"));
+    let e = game.advance_action(&mut state, &Action::from_line("TT"));
     assert_eq!((e.steps, e.extra_t), (2, true));
     assert_eq!(
         state.points(Player::Red) - before,
@@ -414,7 +417,7 @@ fn extra_t_when_a_turn_ends_where_it_started() {
 fn start_line_goes_to_red_first_turn_only() {
     let (game, mut state) = tiny_game(3);
     assert!(state.is_start());
-    game.advance(&mut state, &Action::from_line("T"));
+    game.advance_action(&mut state, &Action::from_line("T"));
     assert!(!state.is_start());
     assert_eq!(state.to_move(), Player::Blue);
 }
@@ -464,7 +467,7 @@ proptest! {
     ) {
         let mut state = game.initial_state_with(starts).unwrap();
         for a in &actions {
-            let e = game.advance(&mut state, a);
+            let e = game.advance_action(&mut state, a);
             prop_assert!(!e.ignored);
             prop_assert!(game.maze().is_open(e.end.square, e.end.facing.back()));
         }
@@ -550,14 +553,15 @@ fn local_map_agrees_with_the_referee_through_full_exploration() {
         while state.end().is_none() {
             let p = state.to_move();
             let map = &mut maps[p.index()];
-            map.observe(&game.observe(&state, state.to_move())).unwrap();
+            map.observe(&game.observe(&state, state.to_move().index()))
+                .unwrap();
             assert_eq!(
                 map.discovered_count(),
                 state.knowledge(p).discovered_count()
             );
             assert_sound(game.maze(), state.knowledge(p));
             let action = omniscient_line(&game, &state);
-            let e = game.advance(&mut state, &action);
+            let e = game.advance_action(&mut state, &action);
             map.apply_executed(&e.line, e.steps as usize, e.extra_t);
             assert_eq!(
                 map.discovered_count(),
@@ -585,14 +589,15 @@ fn serde_round_trip_of_states_maps_and_events() {
     let game = Game::new(file.maze, Config::default()).unwrap();
     let mut state = game.initial_state(9);
     let mut map = LocalMap::default();
-    map.observe(&game.observe(&state, state.to_move())).unwrap();
-    let event = game.advance(&mut state, &Action::from_line("TFRF"));
+    map.observe(&game.observe(&state, state.to_move().index()))
+        .unwrap();
+    let event = game.advance_action(&mut state, &Action::from_line("TFRF"));
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);
     let json = serde_json::to_string(&map).unwrap();
     assert_eq!(serde_json::from_str::<LocalMap>(&json).unwrap(), map);
     let json = serde_json::to_string(&event).unwrap();
-    assert_eq!(serde_json::from_str::<TurnEvent>(&json).unwrap(), event);
+    assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
     assert!(serde_json::from_str::<State>("{}").is_err());

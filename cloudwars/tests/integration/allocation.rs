@@ -39,7 +39,7 @@ fn the_hot_path_does_not_allocate_after_warm_up() {
                 6 => drop(pathfind::tree::Game::advance(&game, &mut state, &joint)),
                 _ => game.update(&mut state),
             }
-            game.legal_actions(&state, PlayerId((i % 4) as u8), &mut buf);
+            game.legal_actions(&state, (i % 4) as usize, &mut buf);
             pathfind::tree::Game::legal_actions(&game, &state, (i % 4) as usize, &mut buf);
         }
         game.apply(&mut state, PlayerId(3), Action::Kill).unwrap();

@@ -188,7 +188,7 @@ proptest! {
         let _ = game.outcome(&state);
         let mut buf = Vec::new();
         for p in 0..4 {
-            game.legal_actions(&state, PlayerId(p), &mut buf);
+            game.legal_actions(&state, usize::from(p), &mut buf);
             for &a in &buf {
                 prop_assert_eq!(game.check(&state, PlayerId(p), a), Ok(()));
             }

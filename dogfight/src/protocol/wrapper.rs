@@ -452,7 +452,7 @@ impl Bot for Wrapper {
 
     fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
         let round = state.round.saturating_add(1);
-        let seen = game.observe(state, side);
+        let seen = game.observe_side(state, side);
         self.send(&turn_messages(game, &seen, Side::P1), round);
         let grace = if self.asked {
             Duration::ZERO

@@ -13,7 +13,7 @@ fn the_hot_paths_allocate_nothing() {
     let mut rng = Pcg64Mcg::seed_from_u64(7);
     let mut buf = Vec::new();
     // Warm-up: grow the reusable buffer to its largest size (34 × 34 actions).
-    game.legal_actions(&game.initial_state(0), Side::P1, &mut buf);
+    game.legal_side_actions(&game.initial_state(0), Side::P1, &mut buf);
     let mut work = 0usize;
 
     let info = allocation_counter::measure(|| {
@@ -21,7 +21,7 @@ fn the_hot_paths_allocate_nothing() {
             let mut state = game.initial_state(0);
             while !game.is_terminal(&state) {
                 for side in Side::BOTH {
-                    game.legal_actions(&state, side, &mut buf);
+                    game.legal_side_actions(&state, side, &mut buf);
                     work += buf.len();
                 }
                 for id in PlaneId::ALL {
@@ -35,8 +35,8 @@ fn the_hot_paths_allocate_nothing() {
                     game.random_action(&state, Side::P1, &mut rng),
                     game.random_action(&state, Side::P2, &mut rng),
                 );
-                let stepped = game.step(&state, &actions);
-                let events = game.advance(&mut state, &actions);
+                let stepped = game.step_joint(&state, &actions);
+                let events = game.advance_joint(&mut state, &actions);
                 assert_eq!(stepped, state);
                 work += events.iter().count();
                 work += usize::from(game.outcome(&state).is_some());

@@ -76,7 +76,7 @@ fn the_contract_holds_over_random_playouts() {
                     None => [0.5, 0.5],
                 };
                 assert_eq!(returns, expected);
-                let ranks = outcome.ranks();
+                let ranks = outcome.places();
                 assert_eq!(ranks[0] < ranks[1], returns[0] > returns[1]);
                 assert_eq!(ranks[0] == ranks[1], returns[0] == returns[1]);
                 let mut buf = vec![Action::none()];
@@ -86,7 +86,7 @@ fn the_contract_holds_over_random_playouts() {
                 assert_eq!(tree::Game::to_move(&game, before), PlayerSet::all(2));
                 assert_eq!(
                     *after,
-                    game.step(before, &dogfight::Actions::new(joint[0], joint[1]))
+                    game.step_joint(before, &dogfight::Actions::new(joint[0], joint[1]))
                 );
             }
             // The observation is the wrapper's view of the player's side.
@@ -112,7 +112,7 @@ fn the_workspace_harness_passes() {
     let game = Game::default();
     let rounds = usize::from(game.config().rounds);
     let summary = tree::check::contract(&game, 0..60, rounds, |outcome| {
-        outcome.ranks().map(usize::from).to_vec()
+        outcome.places().map(usize::from).to_vec()
     });
     assert_eq!(summary.games, 60);
     assert!(summary.actions_tried > 10_000, "{summary:?}");
@@ -126,16 +126,18 @@ fn ranks_are_one_based_and_shared_on_a_draw() {
         reason: EndReason::Timeout,
         round: 100,
     };
-    assert_eq!(outcome(Some(Side::P1)).ranks(), [1, 2]);
-    assert_eq!(outcome(Some(Side::P2)).ranks(), [2, 1]);
-    assert_eq!(outcome(None).ranks(), [1, 1]);
+    assert_eq!(outcome(Some(Side::P1)).places(), [1, 2]);
+    assert_eq!(tree::Outcome::ranks(&outcome(Some(Side::P1))), [1, 2]);
+    assert_eq!(outcome(Some(Side::P2)).places(), [2, 1]);
+    assert_eq!(outcome(None).places(), [1, 1]);
+    assert_eq!(tree::Outcome::ranks(&outcome(None)), [1, 1]);
 }
 
 #[test]
 fn short_joint_actions_are_missing_moves_not_panics() {
     let game = Game::default();
     let state = tree::Game::initial_state(&game, 0);
-    let straight = game.step(&state, &dogfight::Actions::default());
+    let straight = game.step_joint(&state, &dogfight::Actions::default());
     assert_eq!(tree::Game::step(&game, &state, &[]), straight);
     assert_eq!(tree::Game::step(&game, &state, &[Action::none()]), straight);
     let mut buf = vec![Action::none()];

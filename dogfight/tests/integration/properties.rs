@@ -129,7 +129,7 @@ fn random_fight(game: &Game, seed: u64) -> (State, Vec<Actions>) {
             game.random_action(&state, Side::P1, &mut rng),
             game.random_action(&state, Side::P2, &mut rng),
         );
-        game.advance(&mut state, &actions);
+        game.advance_joint(&mut state, &actions);
         history.push(actions);
     }
     (state, history)
@@ -241,7 +241,7 @@ proptest! {
     fn advance_matches_the_reference(state in strategy::state(14, 100), actions in strategy::actions()) {
         let game = Game::default();
         let mut next = state;
-        let events = game.advance(&mut next, &actions);
+        let events = game.advance_joint(&mut next, &actions);
         let (planes, fired, hit) = reference_step(14, state.planes(), actions.per_plane());
         prop_assert_eq!(next.planes(), planes);
         prop_assert_eq!(events.fired.flags(), fired);
@@ -263,10 +263,10 @@ proptest! {
                 game.random_action(&state, Side::P1, &mut rng),
                 game.random_action(&state, Side::P2, &mut rng),
             );
-            game.advance(&mut state, &random);
+            game.advance_joint(&mut state, &random);
         }
         let mut next = state;
-        let events = game.advance(&mut next, &actions);
+        let events = game.advance_joint(&mut next, &actions);
         let (planes, fired, hit) =
             reference_step(arena.size() as i32, state.planes(), actions.per_plane());
         prop_assert_eq!(next.planes(), planes);
@@ -277,9 +277,9 @@ proptest! {
     #[test]
     fn step_equals_copy_and_advance(state in strategy::reachable_state(&Game::default()), actions in strategy::actions()) {
         let game = Game::default();
-        let stepped = game.step(&state, &actions);
+        let stepped = game.step_joint(&state, &actions);
         let mut copy = state;
-        game.advance(&mut copy, &actions);
+        game.advance_joint(&mut copy, &actions);
         prop_assert_eq!(stepped, copy);
     }
 
@@ -288,9 +288,9 @@ proptest! {
         let game = Game::default();
         let arena = game.arena();
         let mut direct = state;
-        let events = game.advance(&mut direct, &actions);
+        let events = game.advance_joint(&mut direct, &actions);
         let mut mirrored = state.mirrored(arena);
-        let mirrored_events = game.advance(&mut mirrored, &actions.mirrored());
+        let mirrored_events = game.advance_joint(&mut mirrored, &actions.mirrored());
         prop_assert_eq!(mirrored, direct.mirrored(arena));
         prop_assert_eq!(mirrored_events, mirror_events(&events));
         let outcome = game.outcome(&direct).map(|o| o.result());
@@ -303,7 +303,7 @@ proptest! {
         let (end, history) = random_fight(&game, seed);
         let mut mirrored = game.initial_state(0).mirrored(game.arena());
         for actions in &history {
-            game.advance(&mut mirrored, &actions.mirrored());
+            game.advance_joint(&mut mirrored, &actions.mirrored());
         }
         let direct = game.outcome(&end).unwrap();
         let mirror = game.outcome(&mirrored).unwrap();
@@ -317,7 +317,7 @@ proptest! {
         let swap = |s: State| { let p = s.planes(); State::new([p[1], p[0], p[2], p[3]]).with_round(s.round) };
         let m = actions.per_plane();
         let swapped_actions = Actions::from_planes([m[1], m[0], m[2], m[3]]);
-        prop_assert_eq!(game.step(&swap(state), &swapped_actions), swap(game.step(&state, &actions)));
+        prop_assert_eq!(game.step_joint(&swap(state), &swapped_actions), swap(game.step_joint(&state, &actions)));
     }
 
     #[test]
@@ -343,10 +343,10 @@ proptest! {
         let game = Game::default();
         let planes = planes.map(|(alive, [x, y, z], heading, cooldown)| Plane { alive, pos: Pos::new(x, y, z), heading, cooldown });
         let mut state = State::new(planes).with_round(round);
-        game.advance(&mut state, &actions);
+        game.advance_joint(&mut state, &actions);
         let _ = game.outcome(&state);
         let mut buf = Vec::new();
-        game.legal_actions(&state, Side::P1, &mut buf);
+        game.legal_side_actions(&state, Side::P1, &mut buf);
         for plane in &state.planes() {
             let _ = plane.is_suicidal(game.arena());
             let _ = plane.shoot_range(game.arena()).count();
@@ -361,7 +361,7 @@ proptest! {
         let far = Plane::new(Pos::new(0, 0, 0), Direction::S);
         let mut state = State::new([plane, far, Plane { alive: false, ..far }, Plane { alive: false, ..far }]);
         let mv = (!missing).then_some(Move::new(requested, true, false));
-        let events = game.advance(&mut state, &Actions::new(Action { moves: [mv, None] }, Action::none()));
+        let events = game.advance_joint(&mut state, &Actions::new(Action { moves: [mv, None] }, Action::none()));
         prop_assert_eq!(events.moved[0], Some(plane.heading));
         prop_assert_eq!(state.planes()[0].heading, plane.heading);
         prop_assert_eq!(state.planes()[0].pos, plane.pos.step(plane.heading));
@@ -379,7 +379,7 @@ proptest! {
     #[test]
     fn after_a_round_no_two_live_planes_share_a_cell_and_dead_planes_are_frozen(state in strategy::state(14, 100), actions in strategy::actions()) {
         let game = Game::default();
-        let next = game.step(&state, &actions);
+        let next = game.step_joint(&state, &actions);
         for i in 0..4 {
             for j in i + 1..4 {
                 prop_assert!(!(next.planes()[i].alive && next.planes()[j].alive && next.planes()[i].pos == next.planes()[j].pos));
@@ -408,7 +408,7 @@ proptest! {
                     mv.shoot = true;
                 }
             }
-            let events = game.advance(&mut state, &actions);
+            let events = game.advance_joint(&mut state, &actions);
             for id in events.fired.iter() {
                 prop_assert!(!last.contains(id));
             }
@@ -451,7 +451,7 @@ proptest! {
     fn serde_round_trips(state in strategy::state(14, 100), actions in strategy::actions()) {
         let game = Game::default();
         let mut next = state;
-        let events = game.advance(&mut next, &actions);
+        let events = game.advance_joint(&mut next, &actions);
         let json = serde_json::to_string(&(state, actions, events, game.outcome(&next))).unwrap();
         let back: (State, Actions, Events, Option<dogfight::Outcome>) = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, (state, actions, events, game.outcome(&next)));
@@ -483,7 +483,7 @@ proptest! {
             };
             first = false;
             let before = state;
-            let events = game.advance(&mut state, &now);
+            let events = game.advance_joint(&mut state, &now);
             trace.push(&dogfight::bot::Round { before, actions: now, events, after: state });
         }
         trace.finish(game.outcome(&state));
@@ -527,7 +527,7 @@ proptest! {
         let mut output = Vec::new();
         prop_assert_eq!(run_bot(&mut bot, input.as_bytes(), &mut output).unwrap(), 1);
         let seen = bot.seen[0];
-        prop_assert_eq!(seen, game.observe(&state, side));
+        prop_assert_eq!(seen, game.observe_side(&state, side));
         let own = state.side(side);
         let theirs = state.side(side.opponent());
         let expected = [own[0], own[1], theirs[0], theirs[1]];

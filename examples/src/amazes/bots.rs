@@ -418,10 +418,10 @@ impl SearchBot {
             let sample = model.sample_state(belief, player.index(), &mut self.rng);
             for (k, &(_, line)) in self.candidates.iter().enumerate() {
                 let mut s = sample.clone();
-                let e = model.advance(&mut s, &Action::Moves(line));
+                let e = model.advance_action(&mut s, &Action::Moves(line));
                 let mut found = e.discovered as f32;
                 if !model.is_terminal(&s) {
-                    let view = model.observe(&s, player);
+                    let view = model.observe(&s, player.index());
                     let pose = s.pose(player);
                     let mut k2 = s.knowledge(player).clone();
                     let _ = k2.apply_view(pose.square.index(), pose.facing, &view, &mut |_| {

@@ -105,9 +105,9 @@ fn play_game_watched(
             return (outcome, stats);
         }
         let p = state.to_move();
-        let view = game.observe(&state, state.to_move());
+        let view = game.observe(&state, state.to_move().index());
         let action = players[p.index()].act(game, &view, p.index());
-        let e = game.advance(&mut state, &action);
+        let e = game.advance_action(&mut state, &action);
         watch.step(game, std::slice::from_ref(&action), &e, &state);
         stats.charged[p.index()] += e.charged as usize;
         stats.captures[p.index()] += e.captured as usize;

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use amazes::{Action, End, Fault, Game, Outcome, Player, Pose, TurnEvent};
+use amazes::{Action, End, Event, Fault, Game, Outcome, Player, Pose};
 use arena::program::{Answer, Program};
 
 /// A player program: a running one (`arena::program::Program`, the one program shape of every
@@ -69,7 +69,7 @@ pub struct Report {
     /// Scores, end and faults.
     pub outcome: Outcome,
     /// Every turn, in order.
-    pub events: Vec<TurnEvent>,
+    pub events: Vec<Event>,
     /// The start poses.
     pub starts: [Pose; 2],
 }
@@ -98,7 +98,7 @@ pub fn run_game(
             if state.is_start() {
                 text.push_str("Start\n");
             }
-            text.push_str(&game.observe(&state, state.to_move()).to_string());
+            text.push_str(&game.observe(&state, state.to_move().index()).to_string());
             if program.send(&text) {
                 program.answer(settings.turn_limit)
             } else {
@@ -108,7 +108,7 @@ pub fn run_game(
         if let Action::Fault(_) = action {
             program.kill();
         }
-        events.push(game.advance(&mut state, &action));
+        events.push(game.advance_action(&mut state, &action));
     }
     if let Some(End::SuddenDeath { .. }) = state.end() {
         for p in Player::BOTH {

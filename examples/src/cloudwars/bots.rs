@@ -339,7 +339,7 @@ impl tree::Game for Horizon<'_> {
     }
 
     fn observe(&self, state: &State, player: usize) -> State {
-        self.game.observe(state, PlayerId(player.min(255) as u8))
+        self.game.observe(state, player)
     }
 }
 

@@ -192,7 +192,7 @@ impl tree::Game for Match {
     fn legal_actions(&self, state: &State, player: usize, buf: &mut Vec<Action>) {
         buf.clear();
         if tree::Game::to_move(self, state).contains(player) {
-            self.game.legal_actions(state, PlayerId(player as u8), buf);
+            self.game.legal_actions(state, player, buf);
         }
     }
 
@@ -271,7 +271,7 @@ impl tree::Game for Match {
     }
 
     fn observe(&self, state: &State, player: usize) -> State {
-        self.game.observe(state, PlayerId(player.min(255) as u8))
+        self.game.observe(state, player)
     }
 }
 

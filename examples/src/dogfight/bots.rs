@@ -951,7 +951,7 @@ mod tests {
                 game.random_action(&state, Side::P1, &mut rng),
                 game.random_action(&state, Side::P2, &mut rng),
             );
-            game.advance(&mut state, &actions);
+            game.advance_joint(&mut state, &actions);
         }
     }
 
@@ -970,7 +970,7 @@ mod tests {
         focused.legal_actions(&root, 0, &mut buf);
         assert_eq!(buf, shortlist);
         let mut next = root;
-        game.advance(
+        game.advance_joint(
             &mut next,
             &dogfight::Actions::new(Action::none(), Action::none()),
         );
@@ -1012,7 +1012,7 @@ mod tests {
                 assert!(i < legal.len(), "round {round}");
                 *action = legal[i];
             }
-            game.advance(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
+            game.advance_joint(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
             if game.is_terminal(&state) {
                 break;
             }

@@ -47,8 +47,8 @@ mod tests {
         let mut trace = dogfight::trace::Trace::new("contract", &game, state);
         while !game.is_terminal(&state) {
             let joint = [
-                search.act(&game, &game.observe(&state, Side::P1), 0),
-                random.act(&game, &game.observe(&state, Side::P2), 1),
+                search.act(&game, &game.observe_side(&state, Side::P1), 0),
+                random.act(&game, &game.observe_side(&state, Side::P2), 1),
             ];
             let before = state;
             let events = pathfind::tree::Game::advance(&game, &mut state, &joint);
@@ -61,7 +61,7 @@ mod tests {
         }
         let outcome = game.outcome(&state).unwrap();
         trace.finish(Some(outcome));
-        assert_eq!(outcome.ranks().len(), 2);
+        assert_eq!(outcome.places().len(), 2);
         let path = std::env::temp_dir().join(format!("dogfight-rec-{}.jsonl", std::process::id()));
         std::fs::write(&path, trace.to_json()).unwrap();
         let recording = Game::load_recording(&path).unwrap();

@@ -7,7 +7,7 @@ use pathfind::{Graph, Node, Searcher};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
-use tron3d::{Action, Actions, Game, Item, Movement, PlayerId, State};
+use tron3d::{Action, Game, Item, Movement, PlayerId, State};
 
 use arena::Bot;
 
@@ -15,12 +15,10 @@ use arena::Bot;
 pub const TREE_ITERATIONS: u32 = 400;
 
 /// The original kit's Demo player (`AIDemo.cc`): a random free neighbour per bike, an item
-/// used with probability 1/5 ([`tron3d::demo`]), with its own generator.
+/// used with probability 1/5 ([`tron3d::demo::action`]), with its own generator.
 #[derive(Debug, Clone)]
 pub struct Demo {
     rng: Pcg64Mcg,
-    /// Scratch for the kit's player, which adds commands to a whole round's [`Actions`].
-    actions: Actions,
 }
 
 impl Demo {
@@ -28,7 +26,6 @@ impl Demo {
     pub fn new(seed: u64) -> Demo {
         Demo {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            actions: Actions::new(),
         }
     }
 }
@@ -41,12 +38,7 @@ impl Bot<Game> for Demo {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
     fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
-        let Ok(player) = PlayerId::try_from(player) else {
-            return Action::new();
-        };
-        self.actions.clear();
-        tron3d::demo::play(game, state, player, &mut self.rng, &mut self.actions);
-        Action::of(self.actions.commands(player))
+        tron3d::demo::action(game, state, player, &mut self.rng)
     }
 }
 

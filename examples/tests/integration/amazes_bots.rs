@@ -73,9 +73,9 @@ fn explorer_map_matches_the_referee_on_every_turn() {
         while state.end().is_none() {
             let p = state.to_move();
             let bot = &mut bots[p.index()];
-            let line = bot.choose(&game.observe(&state, state.to_move()));
+            let line = bot.choose(&game.observe(&state, state.to_move().index()));
             // choose() observed the view and applied its own (certain) walk.
-            game.advance(&mut state, &Action::Moves(line));
+            game.advance_action(&mut state, &Action::Moves(line));
             assert_eq!(
                 bot.map().discovered_count(),
                 state.knowledge(p).discovered_count(),
@@ -119,7 +119,6 @@ fn verify_replays_golden_files_and_reports_the_first_mismatch() {
 fn search_bot_plays_through_the_contract_and_beats_random() {
     use arena::Bot as ContractBot;
     use examples::amazes::bots::SearchBot;
-    use pathfind::tree::Game as _;
     let (mut search_total, mut random_total) = (0i64, 0i64);
     for i in 0..4u64 {
         let file = amazes::mazes::get(i as usize);

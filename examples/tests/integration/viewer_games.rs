@@ -11,7 +11,7 @@ use arena::Playable;
 use arena::runner::{GameSetup, Watch, play_game};
 use arena::viewer::{ViewerOptions, write_html};
 use examples::roster::{Roster, lineup};
-use pathfind::tree::{Game, Outcome as _};
+use pathfind::tree::Outcome as _;
 
 use browser::{Browser, TempDir};
 

@@ -39,8 +39,8 @@ fn step_advance_and_legal_actions_do_not_allocate() {
                         game.legal_movements(&state, p, &mut movements);
                     }
                     game.demo_actions(&mut state, &mut actions);
-                    let next = game.step(&state, &actions);
-                    game.advance(&mut state, &actions);
+                    let next = game.step_commands(&state, &actions);
+                    game.advance_commands(&mut state, &actions);
                     assert_eq!(next, state);
                     actions.clear();
                     for p in 0..4u8 {

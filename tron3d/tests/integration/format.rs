@@ -3,7 +3,7 @@
 use tron3d::format::{Cnf, FormatError, T3d, format_double, parse_map, write_map};
 use tron3d::generate::Preset;
 use tron3d::replay::{Recorder, replay, run_original, verify_text};
-use tron3d::{Actions, BoardError, Game, GameError, Movement};
+use tron3d::{Actions, BoardError, ConfigError, Game, Movement};
 
 const TRIANGLE: &str = "vertices 3\n1 2\n0 2\n0 1\nspawn 2\n0 1\nbonus 1\n2\n";
 
@@ -126,7 +126,7 @@ fn cnf_parses_with_the_originals_checks() {
     cnf.config.nb_bikes = 2;
     assert_eq!(
         cnf.game(parse_map("t", TRIANGLE).unwrap()).unwrap_err(),
-        FormatError::Game(GameError::TooFewSpawns {
+        FormatError::Game(ConfigError::TooFewSpawns {
             bikes: 4,
             spawns: 2
         })
@@ -140,7 +140,7 @@ fn cnf_resumes_a_board() {
     let mut actions = Actions::new();
     for _ in 0..7 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     let record = tron3d::BoardRecord::of(&game, &state, &[0.0; 4]);
     let mut cnf = Cnf::new("grid13", *game.config());
@@ -216,26 +216,26 @@ fn replay_reports_the_first_mismatch() {
     let mut bad = t3d.clone();
     bad.boards[30].scores[0] += 10;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (30, "score"));
+    assert_eq!((err.step, err.field.as_str()), (30, "score"));
     // A changed command in round 1 changes what is executed.
     let mut bad = t3d.clone();
     let m = bad.rounds[0].commands[0][0];
     bad.rounds[0].commands[0][0] = Movement { to: -99, ..m };
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (1, "movements"));
+    assert_eq!((err.step, err.field.as_str()), (1, "movements"));
     // A changed vertex, a changed bike and a lost bike are named by index or by count.
     let mut bad = t3d.clone();
     bad.boards[12].vertices[7].wall = 99;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (12, "vertex 7"));
+    assert_eq!((err.step, err.field.as_str()), (12, "vertex 7"));
     let mut bad = t3d.clone();
     bad.boards[20].bikes[3].alive = !bad.boards[20].bikes[3].alive;
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (20, "bike 3"));
+    assert_eq!((err.step, err.field.as_str()), (20, "bike 3"));
     let mut bad = t3d.clone();
     bad.boards[25].bikes.pop();
     let err = replay("bad", &game, &bad).unwrap_err();
-    assert_eq!((err.round, err.field.as_str()), (25, "bike count"));
+    assert_eq!((err.step, err.field.as_str()), (25, "bike count"));
     // A text that differs only in layout parses the same but is not the original's bytes.
     let text = t3d.write().replacen("names Demo", "names  Demo", 1);
     let err = verify_text("layout", game.board().clone(), &text).unwrap_err();
@@ -279,7 +279,7 @@ fn minus_one_fields_are_written_as_minus_99() {
         },
     );
     let mut next = state.clone();
-    let events = game.advance(&mut next, &actions);
+    let events = game.advance_commands(&mut next, &actions);
     recorder.record(&game, &actions, &events, &next);
     let text = recorder.t3d().write();
     assert!(text.contains("actions\n0\n-99 -99 1\n-1\n1\n-1\n"));

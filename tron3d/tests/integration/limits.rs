@@ -6,7 +6,7 @@ use tron3d::format::{
 };
 use tron3d::generate::Preset;
 use tron3d::replay::run_original;
-use tron3d::{Config, Game, GameError, MAX_ROUNDS, StateError};
+use tron3d::{Config, ConfigError, Game, MAX_ROUNDS, StateError};
 
 fn cube_cnf(score: &str) -> String {
     let text = Cnf::new("cube6", Config::default()).write();
@@ -40,7 +40,7 @@ fn a_cnf_score_that_could_overflow_is_a_typed_error_at_load() {
     let mut actions = tron3d::Actions::new();
     while !state.is_over() {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     assert!(state.score(0) >= highest, "{}", state.score(0));
 }
@@ -54,7 +54,7 @@ fn games_whose_scores_could_overflow_or_that_never_end_are_refused() {
     };
     assert!(matches!(
         Game::new(board.clone(), huge_bonus),
-        Err(GameError::ScoreOverflow { gain }) if gain > i64::from(i32::MAX)
+        Err(ConfigError::ScoreOverflow { gain }) if gain > i64::from(i32::MAX)
     ));
     let long = Config {
         nb_rounds: MAX_ROUNDS + 1,
@@ -62,7 +62,7 @@ fn games_whose_scores_could_overflow_or_that_never_end_are_refused() {
     };
     assert_eq!(
         Game::new(board.clone(), long),
-        Err(GameError::TooManyRounds(MAX_ROUNDS + 1))
+        Err(ConfigError::TooManyRounds(MAX_ROUNDS + 1))
     );
     let text = Cnf::new("cube6", Config::default())
         .write()

@@ -55,7 +55,7 @@ proptest! {
         while !state.is_over() {
             let before = state.clone();
             game.demo_actions(&mut state, &mut actions);
-            let events = game.advance(&mut state, &actions);
+            let events = game.advance_commands(&mut state, &actions);
             rounds += 1;
             for k in 0..game.nb_bikes() {
                 let was = before.bike(k);
@@ -92,14 +92,14 @@ proptest! {
             (Just(g), s, a)
         })
     ) {
-        let next = game.step(&state, &actions);
+        let next = game.step_commands(&state, &actions);
         let mut again = state.clone();
-        game.advance(&mut again, &actions);
+        game.advance_commands(&mut again, &actions);
         prop_assert_eq!(&next, &again);
         prop_assert_eq!(next.round(), state.round() + 1);
         check_invariants(&game, &next);
         // The same state and commands give the same result.
-        prop_assert_eq!(game.step(&state, &actions), next);
+        prop_assert_eq!(game.step_commands(&state, &actions), next);
     }
 
     #[test]
@@ -110,7 +110,7 @@ proptest! {
             let mut actions = Actions::new();
             while !state.is_over() {
                 game.demo_actions(&mut state, &mut actions);
-                game.advance(&mut state, &actions);
+                game.advance_commands(&mut state, &actions);
             }
             state
         };
@@ -134,7 +134,7 @@ proptest! {
         let mut actions = Actions::new();
         for _ in 0..30 {
             game.demo_actions(&mut state, &mut actions);
-            let events = game.advance(&mut state, &actions);
+            let events = game.advance_commands(&mut state, &actions);
             recorder.record(&game, &actions, &events, &state);
         }
         let text = recorder.t3d().write();

@@ -690,7 +690,7 @@ fn default_advance_draws_a_permutation_from_the_state_rng() {
     let mut seen = std::collections::HashSet::new();
     for seed in 0..64 {
         let mut state = game.initial_state(seed);
-        let events = game.advance(&mut state, &Actions::new());
+        let events = game.advance(&mut state, &[]);
         let mut sorted = events.order.to_vec();
         sorted.sort_unstable();
         assert_eq!(sorted, vec![0, 1, 2, 3]);
@@ -726,7 +726,7 @@ fn unknown_players_have_no_bikes_and_no_moves() {
     let mut buf = Vec::new();
     for player in [2u8, 3, 200] {
         assert_eq!(state.bikes_of(player).count(), 0);
-        game.legal_actions(&state, player, &mut buf);
+        game.legal_actions(&state, usize::from(player), &mut buf);
         assert!(buf.is_empty());
     }
 }
@@ -752,7 +752,7 @@ fn over_means_every_round_played_and_returns_follow_the_outcome() {
         game.returns(&state, &mut returns);
         assert!(returns.iter().all(|r| (0.0..=1.0).contains(r)));
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     assert_eq!(state.round(), game.config().nb_rounds);
     let outcome = game.outcome(&state).unwrap();
@@ -767,7 +767,7 @@ fn over_means_every_round_played_and_returns_follow_the_outcome() {
     }
     // Advancing a terminal state changes nothing.
     let before = state.clone();
-    game.advance(&mut state, &actions);
+    game.advance_commands(&mut state, &actions);
     assert_eq!(state, before);
     assert_eq!(game.observe(&state, 0), state);
 }

@@ -25,7 +25,7 @@ fn a_state_after_some_rounds_shows_walls_bikes_and_items() {
     let mut actions = tron3d::Actions::new();
     while state.round() < 60 {
         game.demo_actions(&mut state, &mut actions);
-        game.advance(&mut state, &actions);
+        game.advance_commands(&mut state, &actions);
     }
     // Players 1-3 take their first listed joint move; player 0 orders nothing, so its bikes die.
     let mut buf = Vec::new();

@@ -1336,7 +1336,7 @@ mod tests {
         let game = Game::new(mapgen::default_map(0), Config::default()).expect("map");
         let mut state = game.initial_state(7);
         for _ in 0..300 {
-            game.advance(&mut state, &[]);
+            game.advance_orders(&mut state, &[]);
         }
         for (i, pl) in state.players.iter_mut().enumerate() {
             pl.car.vehicle.path = (0..i as i32).map(|k| Point { x: k, y: 2 * k }).collect();

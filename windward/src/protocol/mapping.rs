@@ -190,7 +190,7 @@ pub enum RebuildError {
     },
     /// The map is not valid.
     #[error(transparent)]
-    Game(#[from] crate::game::GameError),
+    Game(#[from] crate::game::ConfigError),
     /// The setup values do not fit the map.
     #[error(transparent)]
     Setup(#[from] crate::setup::SetupError),

@@ -5,8 +5,8 @@
 //! distance, the force-move of a stuck car). [`orders`] joins a new path to a car's position
 //! (`PlayerOrders`). [`pass`] runs the per-tick movement part of `Engine.Tick` over any
 //! [`drive::Traffic`] world. [`round`] is a whole tick of a round over a [`State`](crate::State)
-//! (`FrameTick` + `Engine.Tick`) and the [`Game::step`](crate::Game::step) /
-//! [`Game::advance`](crate::Game::advance) / [`Game::run_until`](crate::Game::run_until) verbs.
+//! (`FrameTick` + `Engine.Tick`) and the [`Game::step_orders`](crate::Game::step_orders) /
+//! [`Game::advance_orders`](crate::Game::advance_orders) / [`Game::run_until`](crate::Game::run_until) verbs.
 
 pub mod drive;
 pub mod observed;

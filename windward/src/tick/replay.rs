@@ -21,36 +21,10 @@ use super::drive::random_exit_options;
 use super::observed::{movement_observed, observe_step};
 use super::round::{Order, apply_order, status_broadcast};
 
-/// The first difference between the replay and the trace.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Mismatch {
-    /// The trace file.
-    pub trace: String,
-    /// The tick (0 = setup).
-    pub tick: u32,
-    /// The car (player index), when the field belongs to one.
-    pub car: Option<usize>,
-    /// What differs.
-    pub field: String,
-    /// The trace's value.
-    pub expected: String,
-    /// The engine's value.
-    pub got: String,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: tick {}", self.trace, self.tick)?;
-        if let Some(c) = self.car {
-            write!(f, ", car {c}")?;
-        }
-        write!(
-            f,
-            ", {}: expected {}, got {}",
-            self.field, self.expected, self.got
-        )
-    }
-}
+/// The first difference between the replay and the trace: the workspace's one
+/// [`pathfind::replay::Mismatch`], its `step` the tick (0 = setup), its `field` prefixed with
+/// `cars[i].` when it belongs to car `i`.
+pub use pathfind::replay::Mismatch;
 
 /// Why a replay failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -215,11 +189,14 @@ impl Replayer<'_> {
         expected: impl fmt::Debug,
         got: impl fmt::Debug,
     ) -> ReplayError {
+        let field = field.into();
         ReplayError::Mismatch(Box::new(Mismatch {
             trace: self.name.clone(),
-            tick: tick as u32,
-            car,
-            field: field.into(),
+            step: tick,
+            field: match car {
+                Some(car) => format!("cars[{car}].{field}"),
+                None => field,
+            },
             expected: format!("{expected:?}"),
             got: format!("{got:?}"),
         }))

@@ -59,7 +59,7 @@ impl Order {
 
     /// Checks every id the order carries: the sender and a card's target player below
     /// [`NUM_PLAYERS`], the pick-up list's and a card's passenger below [`NUM_PASSENGERS`], a
-    /// card's company below [`NUM_COMPANIES`]. [`Game::advance`] drops an order that fails (the
+    /// card's company below [`NUM_COMPANIES`]. [`Game::advance_orders`] drops an order that fails (the
     /// original only ever sees names, and a message whose name resolves to no player or passenger
     /// never reaches its engine), so callers that want to report it check first.
     pub fn validate(&self) -> Result<(), OrderError> {
@@ -358,7 +358,7 @@ impl Game {
     /// Advances `state` by one tick in place (`FrameTick`: the game-over check, the status
     /// broadcast, then `Engine.Tick`), with the orders that arrived since the last tick, in
     /// arrival order. Random outcomes come from `chance` (the state's own generator:
-    /// [`Game::advance`]). Status messages are appended to `events`. A finished round
+    /// [`Game::advance_orders`]). Status messages are appended to `events`. A finished round
     /// ([`State::is_over`]) does not change; an order that fails [`Order::validate`] is dropped.
     pub fn advance_with<C: Chance + ?Sized>(
         &self,
@@ -375,9 +375,14 @@ impl Game {
         engine_tick(self, state, orders, chance, events);
     }
 
-    /// The allocation-free form of [`Game::advance`]: the tick's status messages are appended to
-    /// `events` (not cleared first), which allocates only while the buffer grows.
-    pub fn advance_into(&self, state: &mut State, orders: &[Order], events: &mut Vec<Event>) {
+    /// The allocation-free form of [`Game::advance_orders`]: the tick's status messages are
+    /// appended to `events` (not cleared first), which allocates only while the buffer grows.
+    pub fn advance_orders_into(
+        &self,
+        state: &mut State,
+        orders: &[Order],
+        events: &mut Vec<Event>,
+    ) {
         let mut rng = state.rng.clone();
         self.advance_with(state, orders, &mut rng, events);
         state.rng = rng;
@@ -398,7 +403,7 @@ impl Game {
                 return RunEnd::RoundOver;
             }
             events.clear();
-            self.advance_into(state, &[], events);
+            self.advance_orders_into(state, &[], events);
             if stop(state, events) {
                 return RunEnd::Condition(t);
             }

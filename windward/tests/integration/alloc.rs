@@ -42,21 +42,21 @@ fn advance_allocates_nothing_per_tick() {
                 pickup: all.clone(),
             });
         }
-        game.advance_into(&mut state, &orders, &mut events);
+        game.advance_orders_into(&mut state, &orders, &mut events);
         // warm-up
         for _ in 0..200 {
             events.clear();
-            game.advance_into(&mut state, &[], &mut events);
-            game.advance(&mut state, &[]);
+            game.advance_orders_into(&mut state, &[], &mut events);
+            game.advance_orders(&mut state, &[]);
         }
         let mut statuses = 0;
         let used = allocation_counter::measure(|| {
             for _ in 0..3000 {
                 events.clear();
-                game.advance_into(&mut state, &[], &mut events);
+                game.advance_orders_into(&mut state, &[], &mut events);
                 statuses += events.len();
                 // the returning form too (events inline)
-                statuses += game.advance(&mut state, &[]).len();
+                statuses += game.advance_orders(&mut state, &[]).len();
             }
         })
         .count_total;
@@ -173,7 +173,7 @@ fn observe_into_equals_observe_and_allocates_nothing_once_grown() {
     let mut legal = Vec::new();
     let joint: Vec<Action> = (0..NUM_PLAYERS)
         .map(|i| {
-            game.legal_actions(&state, PlayerId(i as u8), &mut legal);
+            game.legal_actions(&state, i, &mut legal);
             legal
                 .iter()
                 .find(|a| matches!(a, Action::GoTo { .. }))
@@ -181,7 +181,7 @@ fn observe_into_equals_observe_and_allocates_nothing_once_grown() {
                 .clone()
         })
         .collect();
-    game.advance_actions(&mut state, &joint);
+    game.advance(&mut state, &joint);
     // Player 4 holds two cards, player 7 one: the hands are hidden from the others.
     for (p, n) in [(4, 2), (7, 1)] {
         for _ in 0..n {
@@ -190,21 +190,21 @@ fn observe_into_equals_observe_and_allocates_nothing_once_grown() {
         }
     }
     // A buffer filled from another state and viewer first, then refilled.
-    let mut seen = game.observe(&game.initial_state(9), PlayerId(1));
+    let mut seen = game.observe(&game.initial_state(9), 1);
     for viewer in [0u8, 4, 7] {
         game.observe_into(&state, PlayerId(viewer), &mut seen);
-        assert_eq!(seen, game.observe(&state, PlayerId(viewer)));
+        assert_eq!(seen, game.observe(&state, usize::from(viewer)));
     }
     let mut ticks = 0;
     let used = allocation_counter::measure(|| {
         for t in 0..300 {
-            game.advance(&mut state, &[]);
+            game.advance_orders(&mut state, &[]);
             game.observe_into(&state, PlayerId((t % 10) as u8), &mut seen);
             ticks += seen.state.players[0].car.path().len().min(1);
         }
     })
     .count_total;
     assert_eq!(used, 0, "allocations in 300 observations");
-    assert_eq!(seen, game.observe(&state, PlayerId(9)));
+    assert_eq!(seen, game.observe(&state, 9));
     assert!(ticks > 0);
 }

@@ -34,7 +34,7 @@ fn over_includes_the_tick_limit_and_advance_stops_exactly_then() {
     // The loop a bot author copies from any crate ends here too.
     while !state.is_over() {
         assert!(game.outcome(&state).is_none());
-        game.advance(&mut state, &[]);
+        game.advance_orders(&mut state, &[]);
         ticks += 1;
     }
     assert_eq!(ticks, 50);
@@ -45,7 +45,7 @@ fn over_includes_the_tick_limit_and_advance_stops_exactly_then() {
     assert!(outcome.ranks.contains(&1));
     // advancing a finished round changes nothing and tells nobody anything
     let before = state.clone();
-    assert!(game.advance(&mut state, &[]).is_empty());
+    assert!(game.advance_orders(&mut state, &[]).is_empty());
     assert_eq!(state, before);
     assert!(tree::Game::to_move(&game, &state).is_empty());
 }
@@ -61,7 +61,7 @@ fn observe_hides_the_other_hands_and_sampling_restores_their_sizes() {
             state.players[p].hand.push(card);
         }
     }
-    let seen = game.observe(&state, PlayerId(0));
+    let seen = game.observe(&state, 0);
     assert_eq!(seen.state.players[0].hand, state.players[0].hand);
     assert!(seen.state.players[3].hand.is_empty());
     assert_eq!(seen.hand_sizes[3], 2);
@@ -87,7 +87,7 @@ fn every_player_moves_and_a_go_to_drives_to_the_stop() {
     let mut state: State = game.initial_state(2);
     assert_eq!(tree::Game::to_move(&game, &state).len(), NUM_PLAYERS);
     let mut buf = Vec::new();
-    game.legal_actions(&state, PlayerId(0), &mut buf);
+    game.legal_actions(&state, 0, &mut buf);
     assert_eq!(buf[0], Action::Wait);
     let go = buf
         .iter()
@@ -100,7 +100,7 @@ fn every_player_moves_and_a_go_to_drives_to_the_stop() {
     // The action is the order a client would send: both give the same state.
     let order = go.to_order(&game, &state, PlayerId(0)).unwrap();
     let mut by_order = state.clone();
-    game.advance(&mut by_order, &[order]);
+    game.advance_orders(&mut by_order, &[order]);
     let mut joint = vec![Action::Wait; NUM_PLAYERS];
     joint[0] = go;
     tree::Game::advance(&game, &mut state, &joint);
@@ -117,7 +117,7 @@ fn every_player_moves_and_a_go_to_drives_to_the_stop() {
         1
     );
     // unknown players have no actions; an out-of-range stop changes nothing
-    game.legal_actions(&state, PlayerId(10), &mut buf);
+    game.legal_actions(&state, 10, &mut buf);
     assert!(buf.is_empty());
     let mut a = state.clone();
     let mut b = state.clone();
@@ -125,8 +125,8 @@ fn every_player_moves_and_a_go_to_drives_to_the_stop() {
         stop: 999,
         pickup: Default::default(),
     };
-    game.advance_actions(&mut a, &[bad]);
-    game.advance_actions(&mut b, &[]);
+    game.advance(&mut a, &[bad]);
+    game.advance(&mut b, &[]);
     assert_eq!(a, b);
 }
 
@@ -163,7 +163,7 @@ fn orders_actions_play_exactly_as_the_order_level_loop() {
                         if rng.random_bool(0.9) {
                             continue;
                         }
-                        game.legal_actions(&by_actions, me, &mut legal);
+                        game.legal_actions(&by_actions, me.index(), &mut legal);
                         let pick = &legal[rng.random_range(0..legal.len())];
                         pick.to_orders(&game, &by_actions, me, &mut orders);
                     }
@@ -171,8 +171,8 @@ fn orders_actions_play_exactly_as_the_order_level_loop() {
                     Action::Orders(orders)
                 })
                 .collect();
-            let events = game.advance_actions(&mut by_actions, &joint);
-            let expected = game.advance(&mut by_orders, &queue(&joint));
+            let events = game.advance(&mut by_actions, &joint);
+            let expected = game.advance_orders(&mut by_orders, &queue(&joint));
             assert_eq!(events, expected, "tick {}", by_orders.tick);
             assert_eq!(by_actions, by_orders, "tick {}", by_orders.tick);
         }
@@ -199,15 +199,15 @@ fn orders_apply_in_the_order_sent() {
     let mut joint = vec![Action::Wait; NUM_PLAYERS];
     joint[2] = Action::Orders(vec![draw.clone(), discard.clone()]);
     let mut a = state.clone();
-    game.advance_actions(&mut a, &joint);
+    game.advance(&mut a, &joint);
     joint[2] = Action::Orders(vec![discard.clone(), draw.clone()]);
     let mut b = state.clone();
-    game.advance_actions(&mut b, &joint);
+    game.advance(&mut b, &joint);
     // drawn then discarded: in neither hand nor deck; discarded (not held) then drawn: in hand
     assert!(!a.players[2].hand.contains(&card) && a.players[2].hand.is_empty());
     assert_eq!(b.players[2].hand.len(), 1);
     assert_ne!(a, b);
-    let expected = game.advance(&mut state, &[discard, draw]);
+    let expected = game.advance_orders(&mut state, &[discard, draw]);
     assert_eq!(state, b);
     assert!(!expected.is_empty());
 }
@@ -217,11 +217,11 @@ fn orders_from_another_sender_or_invalid_change_nothing() {
     let game = short_game(60_000);
     let state = game.initial_state(7);
     let mut waited = state.clone();
-    let events_waited = game.advance_actions(&mut waited, &[]);
+    let events_waited = game.advance(&mut waited, &[]);
     let card = state.players[1].deck[0];
     let mut path_orders = Vec::new();
     let mut legal = Vec::new();
-    game.legal_actions(&state, PlayerId(1), &mut legal);
+    game.legal_actions(&state, 1, &mut legal);
     let go = legal
         .iter()
         .find(|a| matches!(a, Action::GoTo { .. }))
@@ -240,14 +240,14 @@ fn orders_from_another_sender_or_invalid_change_nothing() {
     let mut joint = vec![Action::Wait; NUM_PLAYERS];
     joint[0] = Action::Orders(for_one.clone());
     let mut wrong_sender = state.clone();
-    let events = game.advance_actions(&mut wrong_sender, &joint);
+    let events = game.advance(&mut wrong_sender, &joint);
     assert_eq!(wrong_sender, waited);
     assert_eq!(events, events_waited);
     // the same orders as player 1's action act (the test above is not vacuous)
     joint[0] = Action::Wait;
     joint[1] = Action::Orders(for_one);
     let mut right_sender = state.clone();
-    game.advance_actions(&mut right_sender, &joint);
+    game.advance(&mut right_sender, &joint);
     assert_ne!(right_sender, waited);
     assert_eq!(right_sender.players[1].hand.len(), 1);
     // names that do not exist: ignored, as the order-level loop drops them
@@ -272,12 +272,12 @@ fn orders_from_another_sender_or_invalid_change_nothing() {
     assert!(bad.iter().all(|o| o.validate().is_err()));
     joint[1] = Action::Orders(bad);
     let mut invalid = state.clone();
-    game.advance_actions(&mut invalid, &joint);
+    game.advance(&mut invalid, &joint);
     assert_eq!(invalid, waited);
     // an empty list is a wait; `to_orders` keeps only the sender's own orders
     joint[1] = Action::Orders(Vec::new());
     let mut empty = state.clone();
-    game.advance_actions(&mut empty, &joint);
+    game.advance(&mut empty, &joint);
     assert_eq!(empty, waited);
     let mut out = Vec::new();
     Action::Orders(path_orders.clone()).to_orders(&game, &state, PlayerId(0), &mut out);

@@ -20,8 +20,8 @@ fn changes_nothing(order: Order) {
     let mut without = state;
     let (mut ev_with, mut ev_without) = (Vec::new(), Vec::new());
     for _ in 0..50 {
-        game.advance_into(&mut with, std::slice::from_ref(&order), &mut ev_with);
-        game.advance_into(&mut without, &[], &mut ev_without);
+        game.advance_orders_into(&mut with, std::slice::from_ref(&order), &mut ev_with);
+        game.advance_orders_into(&mut without, &[], &mut ev_without);
     }
     assert_eq!(with, without, "{order:?} changed the round");
     assert_eq!(ev_with, ev_without);

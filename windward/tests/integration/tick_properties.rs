@@ -83,7 +83,7 @@ fn play(game: &Game, seed: u64, mut check: impl FnMut(&State, &[Event])) -> Stat
     }
     while !state.is_over() {
         events.clear();
-        game.advance_into(&mut state, &orders, &mut events);
+        game.advance_orders_into(&mut state, &orders, &mut events);
         orders.clear();
         check(&state, &events);
         driver.orders(game, &state, &events, &mut orders);
@@ -150,15 +150,15 @@ proptest! {
         let mut events = Vec::new();
         for _ in 0..ticks {
             events.clear();
-            g.advance_into(&mut state, &[], &mut events);
+            g.advance_orders_into(&mut state, &[], &mut events);
         }
-        let stepped = g.step(&state, &[]);
+        let stepped = g.step_orders(&state, &[]);
         let mut advanced = state.clone();
         let mut b_events = Vec::new();
-        g.advance_into(&mut advanced, &[], &mut b_events);
+        g.advance_orders_into(&mut advanced, &[], &mut b_events);
         prop_assert_eq!(&stepped, &advanced);
         let mut returned = state.clone();
-        let a_events = g.advance(&mut returned, &[]);
+        let a_events = g.advance_orders(&mut returned, &[]);
         prop_assert_eq!(&returned, &advanced);
         prop_assert_eq!(a_events.as_slice(), b_events.as_slice());
         prop_assert_eq!(stepped.tick, state.tick + 1);
@@ -192,7 +192,7 @@ proptest! {
             };
             for _ in 0..20 {
                 events.clear();
-                g.advance_into(&mut state, std::slice::from_ref(&order), &mut events);
+                g.advance_orders_into(&mut state, std::slice::from_ref(&order), &mut events);
             }
         }
         for pl in &state.players {
@@ -212,7 +212,7 @@ proptest! {
         for chunk in orders.chunks(3) {
             for k in 0..15 {
                 events.clear();
-                g.advance_into(&mut state, if k == 0 { chunk } else { &[] }, &mut events);
+                g.advance_orders_into(&mut state, if k == 0 { chunk } else { &[] }, &mut events);
             }
         }
         for pl in &state.players {
@@ -243,7 +243,7 @@ fn run_until_stops_on_the_first_bus_stop_event() {
     for i in 0..NUM_PLAYERS {
         driver.route(&g, &state, PlayerId(i as u8), &mut orders);
     }
-    g.advance_into(&mut state, &orders, &mut events);
+    g.advance_orders_into(&mut state, &orders, &mut events);
     let is_stop_event =
         |e: &Event| !matches!(e.status, Status::Update | Status::NoPath) && e.card.is_none();
     let end = g.run_until(&mut state, 20_000, &mut events, |_, ev| {
@@ -268,7 +268,7 @@ fn status_broadcast_every_97_ticks_restarted_by_stop_events() {
     let mut stop_events_seen = 0;
     for _ in 0..3000 {
         events.clear();
-        g.advance_into(&mut state, &[], &mut events);
+        g.advance_orders_into(&mut state, &[], &mut events);
         let broadcast = events
             .iter()
             .filter(|e| matches!(e.status, Status::Update | Status::NoPath) && e.card.is_none())
@@ -334,8 +334,8 @@ fn a_mid_round_state_round_trips_through_serde() {
     let (mut a, mut b) = (state.clone(), back);
     let (mut ea, mut eb) = (Vec::new(), Vec::new());
     for _ in 0..200 {
-        g.advance_into(&mut a, &[], &mut ea);
-        g.advance_into(&mut b, &[], &mut eb);
+        g.advance_orders_into(&mut a, &[], &mut ea);
+        g.advance_orders_into(&mut b, &[], &mut eb);
     }
     assert_eq!(a, b);
     assert_eq!(ea, eb);
