@@ -124,7 +124,7 @@ pub fn generate_consistent(
                 interior += 1;
                 match known(sq, d) {
                     Some(true) => {
-                        maze.set_open(sq, d, true)?;
+                        maze.set_interior(sq, d, other, true);
                         let (a, b) = (
                             find(&mut parent, sq.index() as u16),
                             find(&mut parent, other.index() as u16),
@@ -138,6 +138,7 @@ pub fn generate_consistent(
         }
     }
     unknown.shuffle(rng);
+    // Every edge listed is interior, so `set_interior` (no checks) does what `set_open` did.
     let mut walls = Vec::with_capacity(unknown.len());
     for &(sq, d) in &unknown {
         let other = maze.neighbour(sq, d).ok_or(MazeError::Size(n))?;
@@ -147,22 +148,22 @@ pub fn generate_consistent(
         );
         if a != b {
             parent[a as usize] = b;
-            maze.set_open(sq, d, true)?;
+            maze.set_interior(sq, d, other, true);
         } else {
-            walls.push((sq, d));
+            walls.push((sq, d, other));
         }
     }
     let loops = rng.random_range(loops_for(size)) * unknown.len() / interior.max(1);
     let mut added = 0;
-    for &(sq, d) in &walls {
+    for &(sq, d, other) in &walls {
         if added >= loops {
             break;
         }
-        maze.set_open(sq, d, true)?;
+        maze.set_interior(sq, d, other, true);
         if corners_ok(&maze, sq, d) {
             added += 1;
         } else {
-            maze.set_open(sq, d, false)?;
+            maze.set_interior(sq, d, other, false);
         }
     }
     // `Maze::validate`'s checks in its order, without its graph search (issue 23: a third of
