@@ -103,7 +103,10 @@ pub fn generate_consistent(
 ) -> Result<Maze, MazeError> {
     let mut maze = Maze::closed(size)?;
     let n = size;
+    // A union-find over the squares. Only its answers (same set or not) shape the maze, so the
+    // union by size (short paths; issue 23) draws the same mazes as any other.
     let mut parent: [u16; CELLS] = std::array::from_fn(|i| i as u16);
+    let mut set_size = [1u16; CELLS];
     fn find(parent: &mut [u16], mut x: u16) -> u16 {
         while parent[x as usize] != x {
             let p = parent[parent[x as usize] as usize];
@@ -111,6 +114,15 @@ pub fn generate_consistent(
             x = p;
         }
         x
+    }
+    fn union(parent: &mut [u16], set_size: &mut [u16], a: u16, b: u16) {
+        let (small, large) = if set_size[a as usize] < set_size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        parent[small as usize] = large;
+        set_size[large as usize] += set_size[small as usize];
     }
     let mut unknown: Vec<(Square, Dir)> = Vec::with_capacity(2 * n * n);
     let mut interior = 0usize;
@@ -129,7 +141,9 @@ pub fn generate_consistent(
                             find(&mut parent, sq.index() as u16),
                             find(&mut parent, other.index() as u16),
                         );
-                        parent[a as usize] = b;
+                        if a != b {
+                            union(&mut parent, &mut set_size, a, b);
+                        }
                     }
                     Some(false) => {}
                     None => unknown.push((sq, d)),
@@ -147,7 +161,7 @@ pub fn generate_consistent(
             find(&mut parent, other.index() as u16),
         );
         if a != b {
-            parent[a as usize] = b;
+            union(&mut parent, &mut set_size, a, b);
             maze.set_interior(sq, d, other, true);
         } else {
             walls.push((sq, d, other));
