@@ -1047,6 +1047,108 @@ mod tests {
     use super::*;
     use dogfight::trace::Trace;
 
+    /// `JavaRandom` stepped one `nextDouble` at a time: the trait's provided `skip` and
+    /// `skip_tries`, none of the jumps.
+    struct Stepping(JavaRandom);
+
+    impl UnitRandom for Stepping {
+        fn unit(&mut self) -> f64 {
+            self.0.next_double()
+        }
+    }
+
+    /// `DumbPlanes.act` for one plane as the original loops (`DP:10-35`), every try drawn.
+    fn dumbplanes_move(rng: &mut JavaRandom, plane: &Plane, arena: &Arena) -> Move {
+        if !plane.alive {
+            return Move::slide(Direction::N);
+        }
+        let possible = plane.possible_directions();
+        let pick = |rng: &mut JavaRandom| {
+            possible[((rng.next_double() * possible.len() as f64) as usize).min(possible.len() - 1)]
+        };
+        let mut chosen = Move::slide(plane.heading);
+        for _ in 0..3 * possible.len() {
+            let mut direction = pick(rng);
+            if !arena.contains(plane.pos.step(direction)) {
+                direction = pick(rng);
+            }
+            let turn = rng.next_double() > 0.5;
+            let shoot = plane.can_shoot() && rng.next_double() > 0.2;
+            chosen = Move::new(direction, turn, shoot);
+        }
+        chosen
+    }
+
+    /// Issue 23: the jumps draw exactly what stepping draws, move for move, and leave the
+    /// generator where stepping leaves it, over whole fights.
+    #[test]
+    fn the_java_port_jumps_to_the_moves_the_original_loop_draws() {
+        let game = Game::default();
+        for seed in 0..300 {
+            let mut fast = [RandomBot::java(2 * seed + 1), RandomBot::java(2 * seed + 2)];
+            let mut slow = [JavaRandom::new(2 * seed + 1), JavaRandom::new(2 * seed + 2)];
+            let mut state = game.initial_state(0);
+            while game.outcome(&state).is_none() {
+                let mut actions = [Action::none(); 2];
+                for (k, side) in [Side::P1, Side::P2].into_iter().enumerate() {
+                    let [a, b] = state.side(side);
+                    let expected = Action::new(
+                        dumbplanes_move(&mut slow[k], &a, game.arena()),
+                        dumbplanes_move(&mut slow[k], &b, game.arena()),
+                    );
+                    actions[k] = fast[k].act(&game, &state, side);
+                    assert_eq!(actions[k], expected, "seed {seed}, {state:?}");
+                    assert_eq!(fast[k].rng, slow[k]);
+                }
+                game.advance(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
+            }
+        }
+    }
+
+    /// The jumps against the provided (stepping) methods, for every shape of try, and the
+    /// first pick's index where `high·n` lies just below a multiple of 2²⁶ (the draws where
+    /// Java's rounding of the double product is computed as Java does).
+    #[test]
+    fn java_random_jumps_agree_with_stepping() {
+        let mut rng = Pcg64Mcg::seed_from_u64(23);
+        for _ in 0..2_000 {
+            let seed: i64 = rng.random();
+            let (tries, per_try) = (rng.random_range(0..30), rng.random_range(1..5));
+            let n = rng.random_range(1..=27);
+            let outside = rng.random::<u32>() & ((1u64 << n) - 1) as u32;
+            let (mut fast, mut slow) = (JavaRandom::new(seed), Stepping(JavaRandom::new(seed)));
+            fast.skip_tries(tries, per_try, n, outside);
+            slow.skip_tries(tries, per_try, n, outside);
+            assert_eq!(fast, slow.0);
+            let count = rng.random_range(0..300);
+            fast.skip(count);
+            slow.skip(count);
+            assert_eq!(fast, slow.0);
+        }
+        // A seed whose next step is `next`: step back once (the multiplier is odd).
+        let mut inverse = JavaRandom::MULTIPLIER;
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+        }
+        let before = |next: u64| (next.wrapping_sub(0xB)).wrapping_mul(inverse) & JavaRandom::MASK;
+        let mut near = 0;
+        for n in 1..=27u32 {
+            for k in 1..n {
+                let high = (u64::from(k) << 26).div_ceil(u64::from(n)) - 1;
+                for _ in 0..64 {
+                    let next = high << 22 | rng.random_range(0..1u64 << 22);
+                    let seed = before(next);
+                    assert_eq!(JavaRandom::jump(seed, 1), next);
+                    let mut stepping = JavaRandom { seed };
+                    let expected = (stepping.next_double() * f64::from(n)) as u32;
+                    assert_eq!(JavaRandom::index_at(seed, n), expected, "n {n}, seed {seed:#x}");
+                    near += usize::from((high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n));
+                }
+            }
+        }
+        assert!(near > 10_000, "the boundary cases were reached ({near})");
+    }
+
     #[test]
     fn the_shortlist_is_sorted_and_starts_with_the_classic_choice() {
         let game = Game::default();
