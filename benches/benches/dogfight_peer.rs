@@ -118,7 +118,10 @@ fn exact(game: &Game) -> (u64, usize) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let names = ["dogfight_peer/replay_port_fights", "dogfight_peer/dumbplanes_fight_exact"];
+    let names = [
+        "dogfight_peer/replay_port_fights",
+        "dogfight_peer/dumbplanes_fight_exact",
+    ];
     if args.iter().any(|a| a == "--list") {
         for name in names {
             println!("{name}: bench");
@@ -153,7 +156,10 @@ fn main() {
     }
     if which == "all" || which == "exact" {
         let (sum, rounds) = exact(&game);
-        assert_eq!(sum, EXACT_CHECKSUM, "the exact DumbPlanes port's fights changed");
+        assert_eq!(
+            sum, EXACT_CHECKSUM,
+            "the exact DumbPlanes port's fights changed"
+        );
         let ((median, min, max), wall) = time(runs, 1_000.0, || {
             let (sum, _) = exact(&game);
             assert_eq!(sum, EXACT_CHECKSUM);

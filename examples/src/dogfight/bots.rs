@@ -53,6 +53,14 @@ pub struct JavaRandom {
     seed: u64,
 }
 
+/// The jump over a try's second pick, marked cold so that the tries loop branches around it
+/// (a select would make every try wait for its index).
+#[cold]
+#[inline]
+fn second_pick(seed: u64, (a, c): (u64, u64)) -> u64 {
+    seed.wrapping_mul(a).wrapping_add(c)
+}
+
 /// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` = 0..=256:
 /// a jump ahead costs one multiply whatever its length (issue 23).
 const JUMPS: [(u64, u64); 257] = {
@@ -162,8 +170,7 @@ impl UnitRandom for JavaRandom {
             // inside, so it predicts well).
             seed = seed.wrapping_mul(inside.0).wrapping_add(inside.1);
             if outside >> index.min(31) & 1 == 1 {
-                std::hint::cold_path();
-                seed = seed.wrapping_mul(extra.0).wrapping_add(extra.1);
+                seed = second_pick(seed, extra);
             }
         }
         self.seed = seed & JavaRandom::MASK;
@@ -1128,7 +1135,8 @@ mod tests {
         // A seed whose next step is `next`: step back once (the multiplier is odd).
         let mut inverse = JavaRandom::MULTIPLIER;
         for _ in 0..6 {
-            inverse = inverse.wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+            inverse = inverse
+                .wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
         }
         let before = |next: u64| (next.wrapping_sub(0xB)).wrapping_mul(inverse) & JavaRandom::MASK;
         let mut near = 0;
@@ -1141,8 +1149,14 @@ mod tests {
                     assert_eq!(JavaRandom::jump(seed, 1), next);
                     let mut stepping = JavaRandom { seed };
                     let expected = (stepping.next_double() * f64::from(n)) as u32;
-                    assert_eq!(JavaRandom::index_at(seed, n), expected, "n {n}, seed {seed:#x}");
-                    near += usize::from((high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n));
+                    assert_eq!(
+                        JavaRandom::index_at(seed, n),
+                        expected,
+                        "n {n}, seed {seed:#x}"
+                    );
+                    near += usize::from(
+                        (high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n),
+                    );
                 }
             }
         }
