@@ -103,7 +103,10 @@ pub fn generate_consistent(
 ) -> Result<Maze, MazeError> {
     let mut maze = Maze::closed(size)?;
     let n = size;
+    // A union-find over the squares. Only its answers (same set or not) shape the maze, so the
+    // union by size (short paths; issue 23) draws the same mazes as any other.
     let mut parent: [u16; CELLS] = std::array::from_fn(|i| i as u16);
+    let mut set_size = [1u16; CELLS];
     fn find(parent: &mut [u16], mut x: u16) -> u16 {
         while parent[x as usize] != x {
             let p = parent[parent[x as usize] as usize];
@@ -111,6 +114,15 @@ pub fn generate_consistent(
             x = p;
         }
         x
+    }
+    fn union(parent: &mut [u16], set_size: &mut [u16], a: u16, b: u16) {
+        let (small, large) = if set_size[a as usize] < set_size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        parent[small as usize] = large;
+        set_size[large as usize] += set_size[small as usize];
     }
     let mut unknown: Vec<(Square, Dir)> = Vec::with_capacity(2 * n * n);
     let mut interior = 0usize;
@@ -124,12 +136,14 @@ pub fn generate_consistent(
                 interior += 1;
                 match known(sq, d) {
                     Some(true) => {
-                        maze.set_open(sq, d, true)?;
+                        maze.set_interior(sq, d, other, true);
                         let (a, b) = (
                             find(&mut parent, sq.index() as u16),
                             find(&mut parent, other.index() as u16),
                         );
-                        parent[a as usize] = b;
+                        if a != b {
+                            union(&mut parent, &mut set_size, a, b);
+                        }
                     }
                     Some(false) => {}
                     None => unknown.push((sq, d)),
@@ -138,6 +152,7 @@ pub fn generate_consistent(
         }
     }
     unknown.shuffle(rng);
+    // Every edge listed is interior, so `set_interior` (no checks) does what `set_open` did.
     let mut walls = Vec::with_capacity(unknown.len());
     for &(sq, d) in &unknown {
         let other = maze.neighbour(sq, d).ok_or(MazeError::Size(n))?;
@@ -146,23 +161,23 @@ pub fn generate_consistent(
             find(&mut parent, other.index() as u16),
         );
         if a != b {
-            parent[a as usize] = b;
-            maze.set_open(sq, d, true)?;
+            union(&mut parent, &mut set_size, a, b);
+            maze.set_interior(sq, d, other, true);
         } else {
-            walls.push((sq, d));
+            walls.push((sq, d, other));
         }
     }
     let loops = rng.random_range(loops_for(size)) * unknown.len() / interior.max(1);
     let mut added = 0;
-    for &(sq, d) in &walls {
+    for &(sq, d, other) in &walls {
         if added >= loops {
             break;
         }
-        maze.set_open(sq, d, true)?;
+        maze.set_interior(sq, d, other, true);
         if corners_ok(&maze, sq, d) {
             added += 1;
         } else {
-            maze.set_open(sq, d, false)?;
+            maze.set_interior(sq, d, other, false);
         }
     }
     // `Maze::validate`'s checks in its order, without its graph search (issue 23: a third of

@@ -314,6 +314,20 @@ impl Maze {
         }
     }
 
+    /// [`set_open`](Maze::set_open) for an edge known to be interior, with `other` the square
+    /// across it: no checks (the maze generators call it about 800 times a maze; issue 23).
+    #[inline]
+    pub(crate) fn set_interior(&mut self, square: Square, dir: Dir, other: Square, open: bool) {
+        debug_assert_eq!(self.neighbour(square, dir), Some(other));
+        if open {
+            self.open[square.index()] |= dir.bit();
+            self.open[other.index()] |= dir.back().bit();
+        } else {
+            self.open[square.index()] &= !dir.bit();
+            self.open[other.index()] &= !dir.back().bit();
+        }
+    }
+
     /// Opens or closes the edge on side `dir` of `square` (both of its sides). Outer edges stay
     /// walls: opening one is an error that names it.
     pub fn set_open(&mut self, square: Square, dir: Dir, open: bool) -> Result<(), MazeError> {

@@ -16,6 +16,27 @@ use smallvec::SmallVec;
 pub trait UnitRandom {
     /// The next number in `[0, 1)`.
     fn unit(&mut self) -> f64;
+
+    /// Draws `count` numbers and forgets them. A generator that can jump ahead overrides it;
+    /// what is drawn next is the same either way.
+    fn skip(&mut self, count: u32) {
+        for _ in 0..count {
+            self.unit();
+        }
+    }
+
+    /// What [`RandomBot`] draws in `tries` of `DumbPlanes`' tries whose moves it throws away
+    /// (every try but the last): per try a first pick (a number `u`, the direction
+    /// `(u·n) as usize` of `n`), then `per_try − 1` numbers, plus one more (the second pick)
+    /// when bit `(u·n) as usize` of `outside` is set. Only the count of these draws matters, so
+    /// a generator that can jump ahead overrides this; what is drawn next is the same either way.
+    #[doc(hidden)]
+    fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
+        for _ in 0..tries {
+            let index = (self.unit() * f64::from(n)) as u32;
+            self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
+        }
+    }
 }
 
 impl UnitRandom for Pcg64Mcg {
@@ -32,9 +53,60 @@ pub struct JavaRandom {
     seed: u64,
 }
 
+/// The jump over a try's second pick, marked cold so that the tries loop branches around it
+/// (a select would make every try wait for its index).
+#[cold]
+#[inline]
+fn second_pick(seed: u64, (a, c): (u64, u64)) -> u64 {
+    seed.wrapping_mul(a).wrapping_add(c)
+}
+
+/// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` = 0..=256:
+/// a jump ahead costs one multiply whatever its length (issue 23).
+const JUMPS: [(u64, u64); 257] = {
+    let mut table = [(1u64, 0u64); 257];
+    let mut k = 1;
+    while k < 257 {
+        let (a, c) = table[k - 1];
+        table[k] = (
+            a.wrapping_mul(JavaRandom::MULTIPLIER) & JavaRandom::MASK,
+            c.wrapping_mul(JavaRandom::MULTIPLIER).wrapping_add(0xB) & JavaRandom::MASK,
+        );
+        k += 1;
+    }
+    table
+};
+
 impl JavaRandom {
     const MULTIPLIER: u64 = 0x5_DEEC_E66D;
     const MASK: u64 = (1 << 48) - 1;
+    /// `0x1.0p-53`, Java's `DOUBLE_UNIT`.
+    const DOUBLE_UNIT: f64 = 1.0 / (1u64 << 53) as f64;
+
+    /// The seed `steps` steps after `seed`.
+    #[inline(always)]
+    fn jump(seed: u64, steps: usize) -> u64 {
+        let (a, c) = JUMPS[steps];
+        seed.wrapping_mul(a).wrapping_add(c) & JavaRandom::MASK
+    }
+
+    /// `(int)(nextDouble() * n)` for the `nextDouble` drawn from `seed`, without advancing, exactly
+    /// as Java computes it. The double is `(high·2²⁷ + low)·2⁻⁵³` with `high` the 26 bits of the
+    /// next seed and `low` 27 bits of the one after; `high·n / 2²⁶` decides the index unless it
+    /// lies within `n / 2²⁶` below an integer, where `low` and Java's rounding of the double
+    /// product can matter: there (about one draw in 2²⁶/n) the double product itself is
+    /// computed, as Java does.
+    #[inline(always)]
+    fn index_at(seed: u64, n: u32) -> u32 {
+        let high = JavaRandom::jump(seed, 1) >> 22;
+        let product = high * u64::from(n);
+        if product & ((1 << 26) - 1) < (1 << 26) - u64::from(n) {
+            (product >> 26) as u32
+        } else {
+            let low = JavaRandom::jump(seed, 2) >> 21;
+            (((high << 27) + low) as i64 as f64 * JavaRandom::DOUBLE_UNIT * f64::from(n)) as u32
+        }
+    }
 
     /// `new Random(seed)`.
     pub fn new(seed: i64) -> JavaRandom {
@@ -56,13 +128,52 @@ impl JavaRandom {
     pub fn next_double(&mut self) -> f64 {
         let high = self.next(26);
         let low = self.next(27);
-        ((high << 27) + low) as f64 * (1.0 / (1u64 << 53) as f64)
+        // Below 2⁵³, so the signed conversion (cheaper than the unsigned one) is exact.
+        ((high << 27) + low) as i64 as f64 * JavaRandom::DOUBLE_UNIT
     }
 }
 
 impl UnitRandom for JavaRandom {
     fn unit(&mut self) -> f64 {
         self.next_double()
+    }
+
+    /// One jump of `2·count` steps (`nextDouble` takes two).
+    fn skip(&mut self, count: u32) {
+        let mut steps = 2 * count as usize;
+        while steps > 256 {
+            self.seed = JavaRandom::jump(self.seed, 256);
+            steps -= 256;
+        }
+        self.seed = JavaRandom::jump(self.seed, steps);
+    }
+
+    /// Each try reads its first pick from the seed without stepping through it and jumps to the
+    /// next try in one multiply, so the tries cost a few instructions each instead of about
+    /// three `nextDouble`s (issue 23). Same draws as the provided method, pinned by tests.
+    fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
+        let (inside_steps, outside_steps) = (2 * per_try as usize, 2 * per_try as usize + 2);
+        if per_try == 0 || outside_steps > 256 || n == 0 || n > 64 {
+            for _ in 0..tries {
+                let index = (self.unit() * f64::from(n)) as u32;
+                self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
+            }
+            return;
+        }
+        let (inside, extra) = (JUMPS[inside_steps], JUMPS[2]);
+        let mut seed = self.seed;
+        for _ in 0..tries {
+            let index = JavaRandom::index_at(seed, n);
+            // Seeds stay unmasked here (the low 48 bits of the product are the same either way)
+            // so that the next try's seed waits for a multiply and an add only; and a branch,
+            // not a select, so that it does not wait for this try's index (most picks stay
+            // inside, so it predicts well).
+            seed = seed.wrapping_mul(inside.0).wrapping_add(inside.1);
+            if outside >> index.min(31) & 1 == 1 {
+                seed = second_pick(seed, extra);
+            }
+        }
+        self.seed = seed & JavaRandom::MASK;
     }
 }
 
@@ -117,17 +228,33 @@ impl<R: UnitRandom> RandomBot<R> {
             return Move::slide(Direction::N);
         }
         let possible = plane.possible_directions();
-        let mut chosen = Move::slide(plane.heading);
-        for _ in 0..3 * possible.len() {
-            let mut direction = self.pick(possible);
-            if !arena.contains(plane.pos.step(direction)) {
-                direction = self.pick(possible);
-            }
-            let turn = self.rng.unit() > 0.5;
-            let shoot = plane.can_shoot() && self.rng.unit() > 0.2;
-            chosen = Move::new(direction, turn, shoot);
+        let tries = 3 * possible.len() as u32;
+        if tries == 0 {
+            return Move::slide(plane.heading);
         }
-        chosen
+        // Only the last try's move counts (the original's `continue`), so the earlier tries
+        // matter only through how many numbers they draw: a pick, a second pick when the first
+        // leads out of the arena, the turn, and the shot when the gun is ready.
+        let per_try = 2 + u32::from(plane.can_shoot());
+        let outside = possible
+            .iter()
+            .enumerate()
+            .fold(0u32, |mask, (i, &direction)| {
+                mask | u32::from(!arena.contains(plane.pos.step(direction))) << i
+            });
+        if outside == 0 {
+            self.rng.skip(per_try * (tries - 1));
+        } else {
+            self.rng
+                .skip_tries(tries - 1, per_try, possible.len() as u32, outside);
+        }
+        let mut direction = self.pick(possible);
+        if !arena.contains(plane.pos.step(direction)) {
+            direction = self.pick(possible);
+        }
+        let turn = self.rng.unit() > 0.5;
+        let shoot = plane.can_shoot() && self.rng.unit() > 0.2;
+        Move::new(direction, turn, shoot)
     }
 }
 
@@ -933,6 +1060,115 @@ pub fn bot_with_stderr(
 mod tests {
     use super::*;
     use dogfight::trace::Trace;
+
+    /// `JavaRandom` stepped one `nextDouble` at a time: the trait's provided `skip` and
+    /// `skip_tries`, none of the jumps.
+    struct Stepping(JavaRandom);
+
+    impl UnitRandom for Stepping {
+        fn unit(&mut self) -> f64 {
+            self.0.next_double()
+        }
+    }
+
+    /// `DumbPlanes.act` for one plane as the original loops (`DP:10-35`), every try drawn.
+    fn dumbplanes_move(rng: &mut JavaRandom, plane: &Plane, arena: &Arena) -> Move {
+        if !plane.alive {
+            return Move::slide(Direction::N);
+        }
+        let possible = plane.possible_directions();
+        let pick = |rng: &mut JavaRandom| {
+            possible[((rng.next_double() * possible.len() as f64) as usize).min(possible.len() - 1)]
+        };
+        let mut chosen = Move::slide(plane.heading);
+        for _ in 0..3 * possible.len() {
+            let mut direction = pick(rng);
+            if !arena.contains(plane.pos.step(direction)) {
+                direction = pick(rng);
+            }
+            let turn = rng.next_double() > 0.5;
+            let shoot = plane.can_shoot() && rng.next_double() > 0.2;
+            chosen = Move::new(direction, turn, shoot);
+        }
+        chosen
+    }
+
+    /// Issue 23: the jumps draw exactly what stepping draws, move for move, and leave the
+    /// generator where stepping leaves it, over whole fights.
+    #[test]
+    fn the_java_port_jumps_to_the_moves_the_original_loop_draws() {
+        let game = Game::default();
+        for seed in 0..300 {
+            let mut fast = [RandomBot::java(2 * seed + 1), RandomBot::java(2 * seed + 2)];
+            let mut slow = [JavaRandom::new(2 * seed + 1), JavaRandom::new(2 * seed + 2)];
+            let mut state = game.initial_state(0);
+            while game.outcome(&state).is_none() {
+                let mut actions = [Action::none(); 2];
+                for (k, side) in [Side::P1, Side::P2].into_iter().enumerate() {
+                    let [a, b] = state.side(side);
+                    let expected = Action::new(
+                        dumbplanes_move(&mut slow[k], &a, game.arena()),
+                        dumbplanes_move(&mut slow[k], &b, game.arena()),
+                    );
+                    actions[k] = fast[k].act(&game, &state, side);
+                    assert_eq!(actions[k], expected, "seed {seed}, {state:?}");
+                    assert_eq!(fast[k].rng, slow[k]);
+                }
+                game.advance(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
+            }
+        }
+    }
+
+    /// The jumps against the provided (stepping) methods, for every shape of try, and the
+    /// first pick's index where `high·n` lies just below a multiple of 2²⁶ (the draws where
+    /// Java's rounding of the double product is computed as Java does).
+    #[test]
+    fn java_random_jumps_agree_with_stepping() {
+        let mut rng = Pcg64Mcg::seed_from_u64(23);
+        for _ in 0..2_000 {
+            let seed: i64 = rng.random();
+            let (tries, per_try) = (rng.random_range(0..30), rng.random_range(1..5));
+            let n = rng.random_range(1..=27);
+            let outside = rng.random::<u32>() & ((1u64 << n) - 1) as u32;
+            let (mut fast, mut slow) = (JavaRandom::new(seed), Stepping(JavaRandom::new(seed)));
+            fast.skip_tries(tries, per_try, n, outside);
+            slow.skip_tries(tries, per_try, n, outside);
+            assert_eq!(fast, slow.0);
+            let count = rng.random_range(0..300);
+            fast.skip(count);
+            slow.skip(count);
+            assert_eq!(fast, slow.0);
+        }
+        // A seed whose next step is `next`: step back once (the multiplier is odd).
+        let mut inverse = JavaRandom::MULTIPLIER;
+        for _ in 0..6 {
+            inverse = inverse
+                .wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+        }
+        let before = |next: u64| (next.wrapping_sub(0xB)).wrapping_mul(inverse) & JavaRandom::MASK;
+        let mut near = 0;
+        for n in 1..=27u32 {
+            for k in 1..n {
+                let high = (u64::from(k) << 26).div_ceil(u64::from(n)) - 1;
+                for _ in 0..64 {
+                    let next = high << 22 | rng.random_range(0..1u64 << 22);
+                    let seed = before(next);
+                    assert_eq!(JavaRandom::jump(seed, 1), next);
+                    let mut stepping = JavaRandom { seed };
+                    let expected = (stepping.next_double() * f64::from(n)) as u32;
+                    assert_eq!(
+                        JavaRandom::index_at(seed, n),
+                        expected,
+                        "n {n}, seed {seed:#x}"
+                    );
+                    near += usize::from(
+                        (high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n),
+                    );
+                }
+            }
+        }
+        assert!(near > 10_000, "the boundary cases were reached ({near})");
+    }
 
     #[test]
     fn the_shortlist_is_sorted_and_starts_with_the_classic_choice() {

@@ -1,0 +1,172 @@
+//! The Rust side of the Dogfight side-by-side measurement against the Java original (issue 23;
+//! `shared/rules/peers.md` §2), printing what `benches/java/DogfightPeer.java` prints, in the
+//! same units, so the two can be run alternately in one sitting (`benches/java/run.sh`):
+//!
+//! - `replay_port_fights`: the engine alone over the 2,000 fights between the exact
+//!   `DumbPlanes` port (`RandomBot::java`, seeds 1..=2000 against 100001..=102000; 21,629
+//!   rounds), recorded before timing and replayed with `advance` and the end check after every
+//!   round, 50 passes a run. Nanoseconds of thread CPU time per round.
+//! - `dumbplanes_fight_exact`: whole fights between fresh exact-port bots every fight (seeds
+//!   1, 2 / 3, 4 / ...), 20,000 fights a run. Microseconds of thread CPU time per fight.
+//!
+//! Each prints the checksum over its fights (result and length of every fight) that the Java
+//! side prints for the same fights, and refuses to report if the checksum is not the known one.
+//! Three warm-up runs, then 7 timed runs (or the count given as the second argument); the
+//! median, minimum and maximum are reported.
+//!
+//! `cargo bench -p benches --bench dogfight_peer [-- replay|exact [RUNS]]`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use dogfight::bot::play_fight_from;
+use dogfight::{Actions, Game, Outcome, play_fight};
+use examples::dogfight::bots::RandomBot;
+
+const FIGHTS: i64 = 2_000;
+const PASSES: usize = 50;
+const EXACT_FIGHTS: i64 = 20_000;
+/// The checksum of the 2,000 recorded fights (the Java side prints the same).
+const RECORDED_CHECKSUM: u64 = 0x92eb_2c3f_ecf1_4b52;
+const RECORDED_ROUNDS: usize = 21_629;
+/// The checksum of the 20,000 fights of `dumbplanes_fight_exact` (the Java side's seeded run).
+const EXACT_CHECKSUM: u64 = 0xe310_accf_feae_6554;
+
+/// The Java side's `mix`: fight index, result and length, wrapping.
+fn mix(sum: u64, fight: i64, outcome: &Outcome) -> u64 {
+    sum.wrapping_mul(1_000_003)
+        .wrapping_add((fight as u64 + 1).wrapping_mul(7))
+        .wrapping_add(((i64::from(outcome.result()) + 2) * 131) as u64)
+        .wrapping_add(u64::from(outcome.round))
+}
+
+/// This thread's CPU time in nanoseconds (what `ThreadMXBean.getCurrentThreadCpuTime` reads on
+/// the Java side): the first field of `/proc/thread-self/schedstat`, the time the scheduler ran
+/// this thread (Linux).
+fn thread_cpu_ns() -> u64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .expect("this runner needs Linux's /proc/thread-self/schedstat");
+    text.split_whitespace()
+        .next()
+        .and_then(|field| field.parse().ok())
+        .expect("schedstat starts with the CPU time in nanoseconds")
+}
+
+/// Median, minimum and maximum.
+fn summary(mut xs: Vec<f64>) -> (f64, f64, f64) {
+    xs.sort_by(f64::total_cmp);
+    (xs[xs.len() / 2], xs[0], xs[xs.len() - 1])
+}
+
+/// Runs `work` (which answers the units it did) three times untimed and `runs` times timed:
+/// CPU and wall time per unit, in `scale` nanoseconds.
+fn time(runs: usize, scale: f64, mut work: impl FnMut() -> usize) -> ((f64, f64, f64), f64) {
+    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
+    for run in 0..runs + 3 {
+        let (c0, w0) = (thread_cpu_ns(), Instant::now());
+        let units = work() as f64;
+        let (c1, w1) = (thread_cpu_ns(), w0.elapsed());
+        if run >= 3 {
+            cpu.push((c1 - c0) as f64 / units / scale);
+            wall.push(w1.as_nanos() as f64 / units / scale);
+        }
+    }
+    (summary(cpu), summary(wall).0)
+}
+
+fn recorded_fights(game: &Game) -> Vec<Vec<Actions>> {
+    (1..=FIGHTS)
+        .map(|seed| {
+            let mut p1 = RandomBot::java(seed);
+            let mut p2 = RandomBot::java(100_000 + seed);
+            let mut fight = Vec::new();
+            play_fight_from(game, game.initial_state(0), [&mut p1, &mut p2], |round| {
+                fight.push(round.actions)
+            });
+            fight
+        })
+        .collect()
+}
+
+fn replay(game: &Game, fights: &[Vec<Actions>]) -> (u64, usize) {
+    let (mut sum, mut rounds) = (0u64, 0usize);
+    for (f, fight) in fights.iter().enumerate() {
+        let mut state = game.initial_state(0);
+        for actions in fight {
+            game.advance(&mut state, black_box(actions));
+            rounds += 1;
+            if let Some(outcome) = game.outcome(&state) {
+                sum = mix(sum, f as i64, &outcome);
+                break;
+            }
+        }
+    }
+    (sum, rounds)
+}
+
+fn exact(game: &Game) -> (u64, usize) {
+    let (mut sum, mut rounds) = (0u64, 0usize);
+    for f in 0..EXACT_FIGHTS {
+        let mut p1 = RandomBot::java(2 * f + 1);
+        let mut p2 = RandomBot::java(2 * f + 2);
+        let outcome = play_fight(game, &mut p1, &mut p2);
+        sum = mix(sum, f, &outcome);
+        rounds += usize::from(outcome.round);
+    }
+    (sum, rounds)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let names = [
+        "dogfight_peer/replay_port_fights",
+        "dogfight_peer/dumbplanes_fight_exact",
+    ];
+    if args.iter().any(|a| a == "--list") {
+        for name in names {
+            println!("{name}: bench");
+        }
+        return;
+    }
+    let mut positional = args.iter().filter(|a| !a.starts_with("--"));
+    let which = positional.next().map_or("all", String::as_str);
+    let runs: usize = positional.next().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let game = Game::default();
+    if which == "all" || which == "replay" {
+        let fights = recorded_fights(&game);
+        let (sum, rounds) = replay(&game, &fights);
+        assert_eq!(
+            (sum, rounds),
+            (RECORDED_CHECKSUM, RECORDED_ROUNDS),
+            "the exact DumbPlanes port's fights changed"
+        );
+        let ((median, min, max), wall) = time(runs, 1.0, || {
+            let mut total = 0;
+            for _ in 0..PASSES {
+                let (sum, rounds) = replay(&game, &fights);
+                assert_eq!(sum, RECORDED_CHECKSUM);
+                total += rounds;
+            }
+            total
+        });
+        println!(
+            "rust replay_port_fights: {} rounds a run, ns/round CPU median {median:.1} (min {min:.1}, max {max:.1}), wall median {wall:.1}; checksum {sum:016x}",
+            rounds * PASSES
+        );
+    }
+    if which == "all" || which == "exact" {
+        let (sum, rounds) = exact(&game);
+        assert_eq!(
+            sum, EXACT_CHECKSUM,
+            "the exact DumbPlanes port's fights changed"
+        );
+        let ((median, min, max), wall) = time(runs, 1_000.0, || {
+            let (sum, _) = exact(&game);
+            assert_eq!(sum, EXACT_CHECKSUM);
+            EXACT_FIGHTS as usize
+        });
+        println!(
+            "rust dumbplanes_fight_exact: {EXACT_FIGHTS} fights a run, {rounds} rounds, us/fight CPU median {median:.2} (min {min:.2}, max {max:.2}), wall median {wall:.2}; checksum {sum:016x}"
+        );
+    }
+}
