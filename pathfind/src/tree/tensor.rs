@@ -128,10 +128,10 @@ mod tests {
         game.legal_actions(&state, 1, &mut legal);
         let mut mask = [false; 9];
         game.legal_mask(&state, 1, &mut mask);
-        for index in 0..9 {
+        for (index, &allowed) in mask.iter().enumerate() {
             let action = game.index_action(&state, 1, index).unwrap();
             assert_eq!(game.action_index(&state, 1, &action), Some(index));
-            assert_eq!(mask[index], legal.contains(&action));
+            assert_eq!(allowed, legal.contains(&action));
         }
         assert_eq!(mask.iter().filter(|&&m| m).count(), 6);
         assert_eq!(game.index_action(&state, 1, 9), None);
