@@ -43,6 +43,7 @@ pub mod state;
 pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod tensor;
 #[cfg(feature = "trace")]
 pub mod trace;
 

@@ -54,6 +54,7 @@ mod flat;
 mod ismcts;
 mod policy;
 mod stats;
+mod tensor;
 pub mod toys;
 mod uct;
 
@@ -62,6 +63,7 @@ pub use flat::FlatMonteCarlo;
 pub use ismcts::InformationSetMcts;
 pub use policy::{Policy, SearchRng, Uniform};
 pub use stats::ActionStats;
+pub use tensor::Tensor;
 pub use uct::{DecoupledUct, Uct};
 
 /// A set of players (at most 64), as a bitset: who is to move in a state.

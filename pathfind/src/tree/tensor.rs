@@ -1,0 +1,148 @@
+//! Tensors for learning: the game contract extended with a fixed discrete action space and a
+//! fixed-shape `f32` observation per player, what a neural network or a reinforcement-learning
+//! library (PettingZoo, OpenSpiel, RLlib) needs of a game.
+
+use super::Game;
+use super::toys::TicTacToe;
+
+/// A [`Game`] seen as tensors.
+///
+/// - **Actions.** Every action a player can take in any state of the game has an index in
+///   `0..num_distinct_actions()`, the same for every state. [`Tensor::action_index`] and
+///   [`Tensor::index_action`] convert, and [`Tensor::legal_mask`] marks the indices of a player's
+///   legal actions in a state (no allocation). An index may stand for an action relative to the
+///   state (a Tron3D bike's k-th neighbour), which is why both conversions take the state.
+/// - **Observations.** [`Tensor::observation_shape`] is fixed for a game (planes first, then the
+///   geometry); [`Tensor::observation_tensor`] writes `player`'s observation of a state into a
+///   caller's buffer of [`Tensor::observation_len`] values without allocating. It shows what
+///   [`Game::observe`] tells the player and nothing more: hidden information stays hidden.
+///
+/// Each implementation documents, plane by plane, what its tensor holds and what it leaves out.
+///
+/// ```
+/// use pathfind::tree::{Game, Tensor, toys::TicTacToe};
+///
+/// let game = TicTacToe;
+/// let mut state = game.initial_state(0);
+/// game.advance(&mut state, &[4]); // X takes the centre
+/// let mut mask = vec![false; game.num_distinct_actions()];
+/// game.legal_mask(&state, 1, &mut mask);
+/// assert_eq!(mask.iter().filter(|&&m| m).count(), 8);
+/// assert!(!mask[4]);
+/// let mut planes = vec![0.0; game.observation_len()];
+/// game.observation_tensor(&state, 1, &mut planes);
+/// assert_eq!(game.observation_shape(), [3, 3, 3]);
+/// assert_eq!(planes[9 + 4], 1.0); // plane 1: the opponent's marks, as O sees them
+/// ```
+pub trait Tensor: Game {
+    /// The number of distinct actions of one player, over every state of the game.
+    fn num_distinct_actions(&self) -> usize;
+
+    /// The index of `player`'s `action` in `state`, or `None` when the action has no index
+    /// (an action outside the game's fixed space, such as a raw order list).
+    fn action_index(
+        &self,
+        state: &Self::State,
+        player: usize,
+        action: &Self::Action,
+    ) -> Option<usize>;
+
+    /// The action of `index` for `player` in `state`, or `None` for an index out of range or one
+    /// that stands for nothing in this state (a move of a bike the player does not have). The
+    /// action need not be legal: [`Tensor::legal_mask`] tells.
+    fn index_action(
+        &self,
+        state: &Self::State,
+        player: usize,
+        index: usize,
+    ) -> Option<Self::Action>;
+
+    /// Writes into `mask[..num_distinct_actions()]` whether each index is one of `player`'s
+    /// legal actions in `state` (all false for a player not to move). Never allocates.
+    fn legal_mask(&self, state: &Self::State, player: usize, mask: &mut [bool]);
+
+    /// The shape of one player's observation, the same for every state: planes first.
+    fn observation_shape(&self) -> Vec<usize>;
+
+    /// The number of values of one observation: the product of [`Tensor::observation_shape`].
+    fn observation_len(&self) -> usize {
+        self.observation_shape().iter().product()
+    }
+
+    /// Writes `player`'s observation of `state` into `out[..observation_len()]`. Never
+    /// allocates.
+    fn observation_tensor(&self, state: &Self::State, player: usize, out: &mut [f32]);
+}
+
+/// Tic-tac-toe: 9 actions (the cells, row by row). The observation is 3 planes of 3×3, from the
+/// viewer's side: plane 0 its own marks, plane 1 the opponent's, plane 2 the empty cells. Nothing
+/// is hidden, and whose turn it is follows from the counts.
+impl Tensor for TicTacToe {
+    fn num_distinct_actions(&self) -> usize {
+        9
+    }
+
+    fn action_index(&self, _state: &Self::State, _player: usize, action: &u8) -> Option<usize> {
+        (*action < 9).then_some(usize::from(*action))
+    }
+
+    fn index_action(&self, _state: &Self::State, _player: usize, index: usize) -> Option<u8> {
+        (index < 9).then_some(index as u8)
+    }
+
+    fn legal_mask(&self, state: &Self::State, player: usize, mask: &mut [bool]) {
+        let to_move = self.to_move(state).contains(player);
+        for (cell, m) in mask.iter_mut().take(9).enumerate() {
+            *m = to_move && state.mark(cell).is_none();
+        }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, 3, 3]
+    }
+
+    fn observation_tensor(&self, state: &Self::State, player: usize, out: &mut [f32]) {
+        for cell in 0..9 {
+            let plane = match state.mark(cell) {
+                Some(owner) if owner == player => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            for p in 0..3 {
+                out[p * 9 + cell] = f32::from(u8::from(p == plane));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tic_tac_toe_indices_round_trip_and_the_mask_matches_legal_actions() {
+        let game = TicTacToe;
+        // X, O, X played: O (player 1) to move.
+        let state = TicTacToe::from_text("XO.X.....").unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&state, 1, &mut legal);
+        let mut mask = [false; 9];
+        game.legal_mask(&state, 1, &mut mask);
+        for (index, &allowed) in mask.iter().enumerate() {
+            let action = game.index_action(&state, 1, index).unwrap();
+            assert_eq!(game.action_index(&state, 1, &action), Some(index));
+            assert_eq!(allowed, legal.contains(&action));
+        }
+        assert_eq!(mask.iter().filter(|&&m| m).count(), 6);
+        assert_eq!(game.index_action(&state, 1, 9), None);
+        game.legal_mask(&state, 0, &mut mask);
+        assert!(mask.iter().all(|&m| !m), "X is not to move");
+        let mut out = [f32::NAN; 27];
+        game.observation_tensor(&state, 1, &mut out);
+        // O sees its own mark at 1, X's at 0 and 3, and six empty cells.
+        assert_eq!(out[1], 1.0);
+        assert_eq!((out[9], out[9 + 3]), (1.0, 1.0));
+        assert_eq!(out[18..].iter().sum::<f32>(), 6.0);
+        assert!(out.iter().all(|&v| v == 0.0 || v == 1.0));
+    }
+}

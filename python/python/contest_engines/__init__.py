@@ -1,0 +1,37 @@
+"""contest_engines: the exact engines of five AI-contest games, and Rust-speed tree search.
+
+One API for every game (``contest_engines.dogfight``, ``.tron3d``, ``.cloudwars``, ``.amazes``,
+``.windward``), over the game contract ``pathfind::tree::Game`` of the Rust workspace::
+
+    from contest_engines import tron3d
+    game = tron3d.Game("cube6")
+    state = game.initial_state(seed=1)
+    actions = [game.legal_actions(state, p)[0] for p in game.to_move(state)]
+    state = game.step(state, actions)
+
+The searches (``FlatMonteCarlo``, ``Uct``, ``DecoupledUct``, ``InformationSetMcts``) run in Rust
+with the GIL released. Every refusal is an ``EngineError`` (a ``ValueError``) carrying the Rust
+error's message; ``VerifyError`` is the one of ``verify``. See the package README.
+"""
+
+from ._native import SEARCHES, EngineError, VerifyError
+from . import amazes, cloudwars, dogfight, tron3d, windward
+from .search import DecoupledUct, FlatMonteCarlo, InformationSetMcts, Uct
+
+GAMES = ("dogfight", "tron3d", "cloudwars", "amazes", "windward")
+
+__all__ = [
+    "EngineError",
+    "VerifyError",
+    "GAMES",
+    "SEARCHES",
+    "dogfight",
+    "tron3d",
+    "cloudwars",
+    "amazes",
+    "windward",
+    "FlatMonteCarlo",
+    "Uct",
+    "DecoupledUct",
+    "InformationSetMcts",
+]

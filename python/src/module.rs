@@ -1,0 +1,448 @@
+//! The Python classes of one game module (`Game`, `State`, `Action`, `Search`) and its `verify`,
+//! generated for each game by [`game_module!`]: PyO3 classes cannot be generic, so the macro
+//! writes the thin per-game shims and every method body calls the generic code in
+//! [`crate::engine`] and [`crate::search`].
+
+/// Writes `pub mod $module` with the classes of the game `$game` (an [`Engine`](crate::engine::Engine)).
+macro_rules! game_module {
+    ($module:ident, $game:ty) => {
+        // PyO3's expansion of `__eq__` inside a `macro_rules!` body calls its own unsafe
+        // trampoline without an `unsafe` block of the caller's edition (a span quirk of
+        // generated code): the lint is about code this crate does not write.
+        #[allow(unsafe_op_in_unsafe_fn)]
+        pub mod $module {
+            use std::sync::Arc;
+
+            use pathfind::tree::{Game as Contract, Moves};
+            use pyo3::prelude::*;
+            use pyo3::types::PyModule;
+
+            use crate::engine::{self, Engine, error};
+
+            type G = $game;
+            type RustState = <G as pathfind::tree::Game>::State;
+            type RustAction = <G as pathfind::tree::Game>::Action;
+
+            /// The game: its rules, geometry and tables, shared by every state and search made
+            /// from it. `Game(board=None, config=None)`; see the module docs for `board`, and
+            /// `config` is a dict (or JSON text) of the config fields that differ from the
+            /// default.
+            #[pyclass(name = "Game", module = "contest_engines", frozen)]
+            pub struct Game {
+                pub(crate) inner: Arc<G>,
+                pub(crate) id: u64,
+            }
+
+            /// A state of the game: a plain value, cheap to copy (`copy()`, `copy.copy`).
+            #[pyclass(name = "State", module = "contest_engines")]
+            pub struct State {
+                pub(crate) inner: RustState,
+                /// The game that made or validated it.
+                pub(crate) game: u64,
+            }
+
+            /// One player's action for one step, as `legal_actions` lists them (or read from
+            /// JSON with `Action.from_json`).
+            #[pyclass(name = "Action", module = "contest_engines", frozen)]
+            pub struct Action {
+                pub(crate) inner: RustAction,
+            }
+
+            /// A search of `pathfind::tree` bound to one game, keeping its tree arena between
+            /// decisions (made by `Game.search`, or by the package's `Uct(...)` and friends).
+            #[pyclass(name = "Search", module = "contest_engines")]
+            pub struct Search {
+                inner: crate::search::Search<G>,
+                game: Arc<G>,
+                game_id: u64,
+                kind: &'static str,
+            }
+
+            impl Game {
+                fn state<'a>(&self, state: &'a State) -> PyResult<&'a RustState> {
+                    engine::checked_state(&*self.inner, self.id, state.game, &state.inner)?;
+                    Ok(&state.inner)
+                }
+
+                fn wrap(&self, inner: RustState) -> State {
+                    State {
+                        inner,
+                        game: self.id,
+                    }
+                }
+            }
+
+            #[pymethods]
+            impl Game {
+                #[new]
+                #[pyo3(signature = (board = None, config = None))]
+                fn new(
+                    py: Python<'_>,
+                    board: Option<&Bound<'_, PyAny>>,
+                    config: Option<&Bound<'_, PyAny>>,
+                ) -> PyResult<Game> {
+                    let board = board.map(|b| b.str()).transpose()?;
+                    let board = board.as_ref().map(|b| b.to_cow()).transpose()?;
+                    let config = config.map(|c| engine::json_value(py, c)).transpose()?;
+                    let inner = G::build(board.as_deref(), config).map_err(error)?;
+                    Ok(Game {
+                        inner: Arc::new(inner),
+                        id: engine::next_game_id(),
+                    })
+                }
+
+                /// The game's name (`"tron3d"`).
+                #[getter]
+                fn name(&self) -> &'static str {
+                    <G as Engine>::NAME
+                }
+
+                /// The number of players, numbered `0..players`.
+                #[getter]
+                fn players(&self) -> usize {
+                    Contract::players(&*self.inner)
+                }
+
+                /// `"simultaneous"` (every live player acts in every step) or `"alternating"`.
+                #[getter]
+                fn moves(&self) -> &'static str {
+                    match Contract::moves(&*self.inner) {
+                        Moves::Simultaneous => "simultaneous",
+                        Moves::Alternating => "alternating",
+                    }
+                }
+
+                /// The state at the start of a game; the same seed gives the same state.
+                fn initial_state(&self, seed: u64) -> State {
+                    self.wrap(Contract::initial_state(&*self.inner, seed))
+                }
+
+                /// The players who act in `state`, in increasing order (empty once it is over).
+                fn to_move(&self, state: PyRef<'_, State>) -> PyResult<Vec<usize>> {
+                    let state = self.state(&state)?;
+                    Ok(Contract::to_move(&*self.inner, state).iter().collect())
+                }
+
+                /// `player`'s legal actions in `state`, in the game's order (empty for a player
+                /// not to move).
+                fn legal_actions(
+                    &self,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<Vec<Action>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    let state = self.state(&state)?;
+                    let mut buf = Vec::new();
+                    Contract::legal_actions(&*self.inner, state, player, &mut buf);
+                    Ok(buf.into_iter().map(|inner| Action { inner }).collect())
+                }
+
+                /// The next state: `actions[i]` is the action of the `i`-th player of
+                /// `to_move(state)`. With `check` (the default) every action must be one of its
+                /// player's legal actions; without, the game's own handling of an illegal action
+                /// applies. `state` is not changed.
+                #[pyo3(signature = (state, actions, check = true))]
+                fn step(
+                    &self,
+                    state: PyRef<'_, State>,
+                    actions: Vec<PyRef<'_, Action>>,
+                    check: bool,
+                ) -> PyResult<State> {
+                    let state = self.state(&state)?;
+                    let actions: Vec<&RustAction> = actions.iter().map(|a| &a.inner).collect();
+                    let joint = engine::check_joint(&*self.inner, state, &actions, check)?;
+                    Ok(self.wrap(Contract::step(&*self.inner, state, &joint)))
+                }
+
+                /// `step` in place: `state` becomes the next state.
+                #[pyo3(signature = (state, actions, check = true))]
+                fn advance(
+                    &self,
+                    mut state: PyRefMut<'_, State>,
+                    actions: Vec<PyRef<'_, Action>>,
+                    check: bool,
+                ) -> PyResult<()> {
+                    self.state(&state)?;
+                    let actions: Vec<&RustAction> = actions.iter().map(|a| &a.inner).collect();
+                    let joint = engine::check_joint(&*self.inner, &state.inner, &actions, check)?;
+                    Contract::advance(&*self.inner, &mut state.inner, &joint);
+                    state.game = self.id;
+                    Ok(())
+                }
+
+                /// Whether the game is over (every limit included).
+                fn is_terminal(&self, state: PyRef<'_, State>) -> PyResult<bool> {
+                    Ok(Contract::is_terminal(&*self.inner, self.state(&state)?))
+                }
+
+                /// `None` while the game runs; then a dict: `ranks` (1-based places, ties
+                /// share the better place), `scores` (in the game's units) and `detail` (the
+                /// crate's `Outcome`).
+                fn outcome(
+                    &self,
+                    py: Python<'_>,
+                    state: PyRef<'_, State>,
+                ) -> PyResult<Option<Py<PyAny>>> {
+                    match Contract::outcome(&*self.inner, self.state(&state)?) {
+                        Some(outcome) => Ok(Some(engine::outcome_to_python::<G>(py, &outcome)?)),
+                        None => Ok(None),
+                    }
+                }
+
+                /// One value per player in `[0, 1]`, higher is better: the outcome once the game
+                /// is over, the game's estimate before.
+                fn returns(&self, state: PyRef<'_, State>) -> PyResult<Vec<f64>> {
+                    let state = self.state(&state)?;
+                    let mut out = vec![0.0; Contract::players(&*self.inner)];
+                    Contract::returns(&*self.inner, state, &mut out);
+                    Ok(out)
+                }
+
+                /// What `player` is told about `state`, as plain Python data (the crate's
+                /// `Observation` in its serde form).
+                fn observe(
+                    &self,
+                    py: Python<'_>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<Py<PyAny>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    let state = self.state(&state)?;
+                    engine::to_python(py, &Contract::observe(&*self.inner, state, player))
+                }
+
+                /// Raises `EngineError` naming the first field of `state` out of this game's
+                /// range (a state made by another game of the same kind).
+                fn validate(&self, state: PyRef<'_, State>) -> PyResult<()> {
+                    Contract::validate(&*self.inner, &state.inner).map_err(error)
+                }
+
+                /// A state from its JSON text (the crate's serde form), validated.
+                fn state_from_json(&self, text: &str) -> PyResult<State> {
+                    Ok(self.wrap(engine::state_from_json(&*self.inner, text)?))
+                }
+
+                /// A search of this game: `kind` is `"FlatMonteCarlo"`, `"Uct"`,
+                /// `"DecoupledUct"` or `"InformationSetMcts"`; the rest is `SearchConfig`
+                /// (`time` in seconds or `None`).
+                #[pyo3(signature = (kind, iterations = 1000, time = None, exploration = 1.0,
+                    mixing = 0.1, max_playout_steps = 1000, seed = 0, iterations_per_sample = 1))]
+                #[allow(clippy::too_many_arguments)]
+                fn search(
+                    &self,
+                    kind: &str,
+                    iterations: u32,
+                    time: Option<f64>,
+                    exploration: f64,
+                    mixing: f64,
+                    max_playout_steps: u32,
+                    seed: u64,
+                    iterations_per_sample: u32,
+                ) -> PyResult<Search> {
+                    let config = crate::search::config(
+                        iterations,
+                        time,
+                        exploration,
+                        mixing,
+                        max_playout_steps,
+                        seed,
+                    )?;
+                    let inner = crate::search::Search::new(kind, config, iterations_per_sample)?;
+                    let kind = crate::search::KINDS
+                        .iter()
+                        .find(|k| **k == kind)
+                        .copied()
+                        .unwrap_or("Uct");
+                    Ok(Search {
+                        inner,
+                        game: self.inner.clone(),
+                        game_id: self.id,
+                        kind,
+                    })
+                }
+
+                /// For the tests: a game played wholly in Rust through the contract's `step`
+                /// from `initial_state(seed)`, each player to move taking the legal action of
+                /// index `rng % len` (a SplitMix64 stream from `choice_seed`), for at most
+                /// `steps` steps. Answers the indices taken (one list per step, in `to_move`
+                /// order) and the final state's JSON, so a test can replay the same game through
+                /// the Python API and compare.
+                fn _rust_playout(
+                    &self,
+                    seed: u64,
+                    steps: u32,
+                    choice_seed: u64,
+                ) -> PyResult<(Vec<Vec<usize>>, String)> {
+                    let (indices, state) =
+                        engine::rust_playout(&*self.inner, seed, steps, choice_seed);
+                    Ok((indices, serde_json::to_string(&state).map_err(error)?))
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        "<contest_engines.{}.Game: {} players, {}>",
+                        <G as Engine>::NAME,
+                        Contract::players(&*self.inner),
+                        self.moves()
+                    )
+                }
+            }
+
+            #[pymethods]
+            impl State {
+                /// A copy (states are plain values; copying clones no geometry).
+                fn copy(&self) -> State {
+                    State {
+                        inner: self.inner.clone(),
+                        game: self.game,
+                    }
+                }
+
+                fn __copy__(&self) -> State {
+                    self.copy()
+                }
+
+                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+                    self.copy()
+                }
+
+                /// The state as JSON text (the crate's serde form; `Game.state_from_json` reads
+                /// it back).
+                fn to_json(&self) -> PyResult<String> {
+                    serde_json::to_string(&self.inner).map_err(error)
+                }
+
+                /// The state as plain Python data (its JSON form, parsed).
+                fn to_data(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    engine::to_python(py, &self.inner)
+                }
+
+                fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+                    let Ok(other) = other.cast::<State>() else {
+                        return Ok(false);
+                    };
+                    let other = other.try_borrow()?;
+                    // The JSON texts: `State` need not be `PartialEq`, and a
+                    // `serde_json::Value` cannot hold the u128 of a PCG state.
+                    let a = serde_json::to_string(&self.inner).map_err(error)?;
+                    let b = serde_json::to_string(&other.inner).map_err(error)?;
+                    Ok(a == b)
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("<contest_engines.{}.State>", <G as Engine>::NAME)
+                }
+            }
+
+            #[pymethods]
+            impl Action {
+                /// An action from its JSON text (the crate's serde form).
+                #[staticmethod]
+                fn from_json(text: &str) -> PyResult<Action> {
+                    serde_json::from_str(text)
+                        .map(|inner| Action { inner })
+                        .map_err(|e| {
+                            error(format!(
+                                "malformed {} action JSON: {e}",
+                                <G as Engine>::NAME
+                            ))
+                        })
+                }
+
+                /// The action as JSON text (the crate's serde form).
+                fn to_json(&self) -> PyResult<String> {
+                    serde_json::to_string(&self.inner).map_err(error)
+                }
+
+                /// The action as plain Python data (its JSON form, parsed).
+                fn to_data(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    engine::to_python(py, &self.inner)
+                }
+
+                fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                    match other.cast::<Action>() {
+                        Ok(other) => self.inner == other.get().inner,
+                        Err(_) => false,
+                    }
+                }
+
+                fn __hash__(&self) -> PyResult<u64> {
+                    use std::hash::{Hash, Hasher};
+                    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                    self.to_json()?.hash(&mut hasher);
+                    Ok(hasher.finish())
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("{:?}", self.inner)
+                }
+            }
+
+            #[pymethods]
+            impl Search {
+                /// Searches `state` for `player` with the GIL released and answers its action,
+                /// or `None` when `player` is not to move.
+                fn choose(
+                    &mut self,
+                    py: Python<'_>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<Option<Action>> {
+                    let player = engine::check_player(&*self.game, player)?;
+                    engine::checked_state(&*self.game, self.game_id, state.game, &state.inner)?;
+                    let root = state.inner.clone();
+                    drop(state);
+                    let game = self.game.clone();
+                    let search = &mut self.inner;
+                    let action = py.detach(move || search.choose(&game, &root, player));
+                    Ok(action.map(|inner| Action { inner }))
+                }
+
+                /// The deciding player's root actions after the last `choose`: a list of
+                /// `(action, visits, mean return)`.
+                fn stats(&self) -> Vec<(Action, u32, f64)> {
+                    self.inner
+                        .stats()
+                        .into_iter()
+                        .map(|(inner, visits, mean)| (Action { inner }, visits, mean))
+                        .collect()
+                }
+
+                /// The iterations the last `choose` ran.
+                #[getter]
+                fn iterations(&self) -> u32 {
+                    self.inner.iterations()
+                }
+
+                fn __repr__(&self) -> String {
+                    format!("<contest_engines.{}.Search: {}>", <G as Engine>::NAME, self.kind)
+                }
+            }
+
+            /// Replays recordings of the original program (`paths`: trace files of the crate's
+            /// golden formats); answers the summary as a dict (its `line` is
+            /// `conformance: <game>: ...`) or raises `VerifyError` naming the first mismatch.
+            #[pyfunction]
+            fn verify(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Py<PyAny>> {
+                let result = py.detach(|| <G as Engine>::verify(&paths));
+                match result {
+                    Ok(summary) => engine::summary_to_python(py, &summary),
+                    Err(e) => Err(crate::VerifyError::new_err(e.to_string())),
+                }
+            }
+
+            /// Adds this game's module to the extension module.
+            pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+                let module = PyModule::new(parent.py(), stringify!($module))?;
+                module.add_class::<Game>()?;
+                module.add_class::<State>()?;
+                module.add_class::<Action>()?;
+                module.add_class::<Search>()?;
+                module.add_function(pyo3::wrap_pyfunction!(verify, &module)?)?;
+                parent.add_submodule(&module)
+            }
+        }
+    };
+}
+
+pub(crate) use game_module;
