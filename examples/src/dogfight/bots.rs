@@ -1114,7 +1114,7 @@ mod tests {
                     assert_eq!(actions[k], expected, "seed {seed}, {state:?}");
                     assert_eq!(fast[k].rng, slow[k]);
                 }
-                game.advance(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
+                game.advance_joint(&mut state, &dogfight::Actions::new(actions[0], actions[1]));
             }
         }
     }
