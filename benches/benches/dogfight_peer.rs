@@ -93,7 +93,7 @@ fn replay(game: &Game, fights: &[Vec<Actions>]) -> (u64, usize) {
     for (f, fight) in fights.iter().enumerate() {
         let mut state = game.initial_state(0);
         for actions in fight {
-            game.advance(&mut state, black_box(actions));
+            game.advance_joint(&mut state, black_box(actions));
             rounds += 1;
             if let Some(outcome) = game.outcome(&state) {
                 sum = mix(sum, f as i64, &outcome);
