@@ -59,7 +59,7 @@ fn check_game<G: Roster>(game: &G, names: &[&str], seed: u64, every: usize) {
     let summary = write_html(&page, game, &names, &states, &options).unwrap();
     assert_eq!(summary.last_step, states.len() - 1);
     let step = (states.len() / 2) / every * every;
-    browser::check_page(
+    let dom = browser::check_page(
         &browser,
         &dir.0,
         &page,
@@ -69,7 +69,6 @@ fn check_game<G: Roster>(game: &G, names: &[&str], seed: u64, every: usize) {
     );
     // The picture shown at that step is that step's: every element class the engine draws for
     // it appears as often in the page (the page rebuilds it from the frames' changes).
-    let dom = browser.dump_dom(&page, &format!("#step={step}"));
     let mut svg = String::new();
     game.render_svg(&states[step], &mut svg);
     let mut classes: Vec<&str> = svg

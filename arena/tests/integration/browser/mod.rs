@@ -340,6 +340,9 @@ pub fn assert_not_blank(png: &Path) {
 
 /// Writes, loads and checks a viewer page: no script error; the final scores; opening at `step`
 /// shows `at_step`'s scores; the screenshot is not blank.
+/// Checks `page` in the browser: no script error, the final scores, opening at the first step,
+/// the scores at `step` when opened there, a screenshot that is not blank. Returns the DOM at
+/// `step`, for the caller's own checks of that step (one browser run fewer).
 pub fn check_page(
     browser: &Browser,
     dir: &Path,
@@ -347,7 +350,7 @@ pub fn check_page(
     final_scores: &[f64],
     step: usize,
     at_step: &[f64],
-) {
+) -> String {
     let dom = browser.dump_dom(page, "");
     assert_ran_cleanly(&dom);
     assert_scores(
@@ -372,4 +375,5 @@ pub fn check_page(
     let png = dir.join("shot.png");
     browser.screenshot(page, &png, 1000, 700);
     assert_not_blank(&png);
+    dom
 }

@@ -5,8 +5,8 @@
 //! A plain benchmark binary (criterion is a poor fit for 90 s runs):
 //!
 //! ```sh
-//! cargo bench -p examples --bench parallel                      # 3 rounds, 1000 fights
-//! PARALLEL_BENCH_RUNS=1 PARALLEL_BENCH_GAMES=200 cargo bench -p examples --bench parallel
+//! cargo bench -p benches --bench parallel                      # 3 rounds, 1000 fights
+//! PARALLEL_BENCH_RUNS=1 PARALLEL_BENCH_GAMES=200 cargo bench -p benches --bench parallel
 //! ```
 //!
 //! Each round also plays the same fights as two single-threaded processes at once (this binary

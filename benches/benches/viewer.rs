@@ -6,7 +6,7 @@
 //! renaming the file. Before each, the CPU time per page (user and system) is printed: on a
 //! machine shared with other work the wall-clock figures include waits for a core.
 //!
-//! `cargo bench -p examples --bench viewer -- --warm-up-time 1 --measurement-time 5`
+//! `cargo bench -p benches --bench viewer -- --warm-up-time 1 --measurement-time 5`
 
 use std::path::PathBuf;
 
