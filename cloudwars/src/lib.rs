@@ -7,6 +7,7 @@ pub mod cloud;
 pub mod contract;
 pub mod error;
 pub mod event;
+pub mod greedy;
 pub mod observation;
 pub mod outcome;
 pub mod physics;

@@ -1,9 +1,58 @@
 //! The original kit's `Demo` player (`AIDemo.cc:38-85`), exact to its `rand()` calls, so that
 //! with a [`crate::GlibcRand`] shared with the engine it reproduces the original's games.
 
+use pathfind::tree::Bot;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 
 use crate::{Action, Actions, CRand, Game, Item, Movement, PlayerId, State};
+
+/// The kit's Demo player as a bot of the contract ([`pathfind::tree::Bot`]): the moves of
+/// [`action`], drawn from its own seeded generator (reseeded by each game's
+/// [`Bot::new_game`]). The arena plays it like any other bot (`play tron3d --bots demo,...`);
+/// a search can play against it directly.
+///
+/// ```
+/// use pathfind::tree::{Bot, Game as _};
+/// use tron3d::{Game, demo::Demo, generate::Preset};
+///
+/// let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+/// let mut state = game.initial_state(7);
+/// let mut bots = [Demo::new(1), Demo::new(2)];
+/// while !game.is_terminal(&state) {
+///     let joint: Vec<_> = (0..2).map(|p| bots[p].act(&game, &state, p)).collect();
+///     game.advance(&mut state, &joint);
+/// }
+/// assert!(game.outcome(&state).is_some());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Demo {
+    rng: Pcg64Mcg,
+}
+
+impl Demo {
+    /// A Demo player drawing from a generator seeded with `seed`.
+    pub fn new(seed: u64) -> Demo {
+        Demo {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot<Game> for Demo {
+    fn name(&self) -> String {
+        "demo".into()
+    }
+
+    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
+    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
+        action(game, state, player, &mut self.rng)
+    }
+}
 
 /// Adds the Demo player's commands for `player` to `actions`.
 ///

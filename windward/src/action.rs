@@ -47,6 +47,15 @@ pub enum Action {
 }
 
 impl Action {
+    /// The orders of one tick as an action: [`Action::Wait`] when there are none.
+    pub fn from_orders(orders: Vec<Order>) -> Action {
+        if orders.is_empty() {
+            Action::Wait
+        } else {
+            Action::Orders(orders)
+        }
+    }
+
     /// The same action as the [`Order`]s a client would send for `player`, appended to `out`
     /// (nothing for [`Action::Wait`] and an action naming a stop that does not exist; the orders
     /// of [`Action::Orders`] that `player` sent).

@@ -254,6 +254,16 @@ impl Game {
         }
     }
 
+    /// [`Game::path_to_stop`] plus the step back out of the stop's dead end
+    /// (`CalculatePathPlus1`, AI:389-396): the path the original's AI sends, so the car still
+    /// has orders after it reaches the stop while its player decides.
+    pub fn path_to_stop_plus_one(&self, from: Point, s: usize, out: &mut Vec<Point>) {
+        self.path_to_stop(from, s, out);
+        if out.len() > 1 {
+            out.push(out[out.len() - 2]);
+        }
+    }
+
     /// A new round from a seed: setup drawn from a `Pcg64Mcg` seeded with `seed`, which the state
     /// then carries for every later chance outcome.
     pub fn initial_state(&self, seed: u64) -> State {

@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod astar;
+pub mod builtin;
 pub mod contract;
 pub mod event;
 pub mod game;

@@ -4,8 +4,6 @@
 //! name.
 
 use pathfind::{Graph, Node, Searcher};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 use tron3d::{Action, Game, Item, Movement, PlayerId, State};
 
@@ -15,32 +13,9 @@ use arena::Bot;
 pub const TREE_ITERATIONS: u32 = 400;
 
 /// The original kit's Demo player (`AIDemo.cc`): a random free neighbour per bike, an item
-/// used with probability 1/5 ([`tron3d::demo::action`]), with its own generator.
-#[derive(Debug, Clone)]
-pub struct Demo {
-    rng: Pcg64Mcg,
-}
-
-impl Demo {
-    /// A Demo player seeded with `seed` ([`Bot::new_game`] reseeds it).
-    pub fn new(seed: u64) -> Demo {
-        Demo {
-            rng: Pcg64Mcg::seed_from_u64(seed),
-        }
-    }
-}
-
-impl Bot<Game> for Demo {
-    fn name(&self) -> String {
-        "demo".into()
-    }
-    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
-    }
-    fn act(&mut self, game: &Game, state: &State, player: usize) -> Action {
-        tron3d::demo::action(game, state, player, &mut self.rng)
-    }
-}
+/// used with probability 1/5, with its own generator; defined in the engine crate as a bot of
+/// the contract.
+pub use tron3d::demo::Demo;
 
 /// The original kit's Null player: commands nothing (its bikes overheat at once).
 #[derive(Debug, Clone, Copy)]

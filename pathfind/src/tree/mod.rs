@@ -48,6 +48,7 @@
 use std::fmt::Debug;
 
 mod arena;
+mod bot;
 pub mod check;
 mod config;
 mod flat;
@@ -58,6 +59,7 @@ mod tensor;
 pub mod toys;
 mod uct;
 
+pub use bot::Bot;
 pub use config::SearchConfig;
 pub use flat::FlatMonteCarlo;
 pub use ismcts::InformationSetMcts;
