@@ -13,10 +13,11 @@
 //!
 //! where a card's *kind* `c` in `0..31` ([`card_kind`]) is `0..12` MULT_DELIVERING_PASSENGER by
 //! passenger, `12..24` MULT_DELIVER_AT_COMPANY by company, then the seven cards every deck holds
-//! in [`CardKind::FIXED`] order. A player holds each kind at most once (a deck is 6 distinct
+//! in [`CardKind::FIXED`] order. A player holds each kind once (a deck is 6 distinct
 //! multiplier cards and the 7 fixed ones), so an index names one card; the action carries that
-//! card as it lies in the hand or deck (its playable flag, any target a message wrote into it).
-//! The mask is `legal_actions` exactly.
+//! card as it lies in the hand or deck (its playable flag, any target a message wrote into it),
+//! the first one should raw [`Action::Orders`] have drawn a card twice. The mask is
+//! `legal_actions` exactly.
 //!
 //! What the space cannot express ([`Tensor::action_index`] is `None`): a GoTo with another
 //! pick-up list (a chosen order of preference, or only some passengers), several messages in
@@ -52,8 +53,8 @@
 //!   by kind (31); its MULT card waiting for the next bus stop and its card in transit (31 each,
 //!   one-hot); whether an instant card of its is waiting to act (1);
 //! - for each other player in seat order after the viewer (9 × 7): score (over 10), coffee
-//!   (over 3), hand limit (over 4), deliveries (over 8), carrying a passenger, holding a MULT
-//!   card for the next stop, carrying a passenger with a transit card;
+//!   (over 3), hand limit (over 4), deliveries (over 8; each delivery is announced), carrying a
+//!   passenger, holding a MULT card for the next stop, carrying a passenger with a transit card;
 //! - for each passenger (12 × 6): waiting in a lobby, in the viewer's car, in another car, done,
 //!   delivered by the viewer, its points (over 3); and the enemies table (12 × 12: 1 where
 //!   passenger `i` refuses to get out when `j` waits in the lobby).
@@ -61,7 +62,9 @@
 //! Deliberately left out, as the player is not told them: the other players' hands, decks, paths
 //! and pick-up lists and the instant cards they have just played (only their effects show), the
 //! traffic lights' phases, the cars' positions within a tile and speeds, and the round's random
-//! generator. A player number that is not a seat (10 and above) gets all zeros.
+//! generator. Told but left out for size: the passengers' later routes, which MULT cards the
+//! rivals hold for their next stop and in transit (only whether they do), and the scoreboard of
+//! earlier rounds. A player number that is not a seat (10 and above) gets all zeros.
 //!
 //! ```
 //! use pathfind::tree::{Game as _, Tensor};
