@@ -22,6 +22,7 @@ pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod sweep;
+pub mod tensor;
 mod update;
 
 pub use action::{Action, Actions};
