@@ -6,6 +6,7 @@
 
 mod amazes_bots;
 mod amazes_referee;
+mod builtin_bots;
 mod cli;
 mod cloudwars;
 mod cloudwars_server;
