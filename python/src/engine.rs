@@ -34,6 +34,11 @@ pub trait Engine:
     /// the default) and a config (a JSON object of the fields that differ from the default).
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String>;
 
+    /// The game's [`pathfind::tree::Tensor`] implementation, for the numpy tensors, the
+    /// PettingZoo environments and the vector environment: one line per game,
+    /// `Some(TensorFns::of())`.
+    const TENSOR: Option<crate::tensor::TensorFns<Self>> = None;
+
     /// Replays recordings of the original program (the crate's `replay::verify_files`).
     fn verify(paths: &[PathBuf]) -> Result<Summary, VerifyError>;
 

@@ -8,6 +8,7 @@ use pathfind::replay::{Summary, VerifyError};
 use pathfind::tree;
 
 use crate::engine::{Engine, HiddenGame, Perfect, overlay};
+use crate::tensor::TensorFns;
 
 /// The parts of an [`Engine`] impl that are the same for every perfect-information game:
 /// IS-MCTS runs on [`Perfect`], whose belief is the state.
@@ -37,6 +38,7 @@ fn index(board: &str, what: &str) -> Result<usize, String> {
 /// `::dogfight::Config`.
 impl Engine for ::dogfight::Game {
     const NAME: &'static str = "dogfight";
+    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let size = match board {

@@ -7,6 +7,7 @@ mod engine;
 mod games;
 mod module;
 mod search;
+mod tensor;
 
 use pyo3::prelude::*;
 
