@@ -17,6 +17,7 @@ pub mod replay;
 pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod tensor;
 pub mod trace;
 pub mod view;
 

@@ -25,6 +25,7 @@ pub mod strategy;
 pub use strategy as strategies;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod tensor;
 
 pub use action::{Action, Actions, Commands, Item, MAX_BIKES_PER_PLAYER, Movement};
 pub use board::{Board, BoardError};

@@ -7,6 +7,7 @@
 mod alloc;
 mod contract;
 mod properties;
+mod tensor;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]

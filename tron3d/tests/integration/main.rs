@@ -14,6 +14,7 @@ mod protocol;
 mod replay;
 mod rules;
 mod svg;
+mod tensor;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]

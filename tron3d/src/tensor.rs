@@ -1,0 +1,360 @@
+//! Tron3D as tensors ([`pathfind::tree::Tensor`]), for learning.
+//!
+//! **Actions.** A player's action gives each of its bikes (its `nb_bikes` bikes in ascending id,
+//! bike `player + j · nb_players` in *slot* `j`) one *digit* in `0..R`, where `R = 2·D + 1` and
+//! `D` is the board's largest neighbour count ([`radix`]):
+//!
+//! | digit | the bike's movement |
+//! |---|---|
+//! | `0` | none |
+//! | `1 + 2k` | to the `k`-th neighbour of its vertex (file order) |
+//! | `2 + 2k` | to the `k`-th neighbour, using its held item first |
+//!
+//! and the index is the number written with these digits, slot 0 the most significant:
+//! `Σ digit_j · R^(nb_bikes − 1 − j)`, so `R^nb_bikes` distinct actions: 81 on the shipped small
+//! cube and grid (`D = 4`, 2 bikes a player), 169 on the small icosphere (`D = 6`), 729 and 2 197
+//! on the big ones (3 bikes a player). A move is
+//! relative to where the bike stands, which is why the conversions take the state.
+//!
+//! The space expresses every action [`Game::legal_actions`] lists, so the legal mask is exactly
+//! that list as a set (its survival filter, its dropping of the item variants when the
+//! combinations would pass [`MAX_JOINT_ACTIONS`], and its cut at that many). It cannot express
+//! what the engine accepts beyond that: two commands for one bike (a crashed bike's second
+//! command), commands in another order than ascending bikes, commands for other players' bikes
+//! or to vertices that are not neighbours (all of which the engine skips). For them
+//! [`Tensor::action_index`] is `None`. An index whose `k` is beyond the neighbours of the bike's
+//! vertex stands for nothing in that state ([`Tensor::index_action`] is `None`); a movement of a
+//! dead bike, or using an item it does not hold, is expressed and skipped (dead) or harmless (no
+//! item) as the engine does. On a board whose `R^nb_bikes` does not fit a `usize` (a degree in
+//! the hundreds with 8 bikes a player; no shipped board comes near),
+//! [`Tensor::num_distinct_actions`] saturates at `usize::MAX` and no mask can be made.
+//!
+//! **Observation.** Shape `[7·P + 5 + B, V]` for `P` players of `B` bikes each on a board of `V`
+//! vertices: planes of
+//! one value per vertex. Player blocks come first, in turn order from the viewer (block `i` is
+//! player `(viewer + i) % P`, so block 0 is always the viewer's own); block `i` holds, from
+//! plane `7·i`:
+//!
+//! | plane | value per vertex |
+//! |---|---|
+//! | `+0` | 1 where a wall belongs to one of the player's bikes (dead bikes' walls included) |
+//! | `+1` | the number of the player's live bikes on the vertex |
+//! | `+2` | the number of its live bikes there holding a Turbo |
+//! | `+3` | the number of its live bikes there holding a Ghost |
+//! | `+4` | the turbo rounds left of its live bikes there, over `turbo_duration` (summed) |
+//! | `+5` | the ghost moves left of its live bikes there, over `ghost_duration` (summed) |
+//! | `+6` | everywhere: the player's score over [`Game::max_score_gain`] |
+//!
+//! then five planes shared by all: `7·P` Turbo items lying on the vertex, `7·P + 1` Ghost items,
+//! `7·P + 2` Points items, `7·P + 3` everywhere the fraction of the game's rounds left, and
+//! `7·P + 4` everywhere 1 on an odd round (only bikes in turbo move). Last, one plane per slot
+//! of the action space: plane `7·P + 5 + j` is 1 where the viewer's bike of slot `j` stands, if
+//! it is alive (so an agent knows which digit moves which bike). Values are 0 or 1 except
+//! the counts (two bikes share a vertex only through a ghost) and the score (above 1 only for a
+//! game resumed from a recorded board with scores already high).
+//!
+//! Tron3D hides nothing ([`Game::observe`] is the state), but the tensor leaves out, on purpose:
+//! which bike of an opponent is which (the viewer's own are told apart by the slot planes), the
+//! ghost stacks (which ghost inherits a wall when its owner dies; rare), and the state's random
+//! generator (the next rounds' player order and item types: chance, not information). A player
+//! not in the game gets all zeros.
+//!
+//! ```
+//! use pathfind::tree::{Game as _, Tensor};
+//! use tron3d::{Game, Preset};
+//!
+//! let game = Game::new(Preset::Cube.board(), Preset::Cube.config())?;
+//! let state = game.initial_state(1);
+//! assert_eq!(tron3d::tensor::radix(&game), 9); // up to 4 neighbours, with or without item
+//! assert_eq!(game.num_distinct_actions(), 9 * 9); // 2 bikes a player
+//!
+//! // Player 2's mask is its joint moves that survive on their own, as `legal_actions` lists.
+//! let mut mask = vec![false; game.num_distinct_actions()];
+//! game.legal_mask(&state, 2, &mut mask);
+//! let mut legal = Vec::new();
+//! game.legal_actions(&state, 2, &mut legal);
+//! assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
+//! let index = mask.iter().position(|&m| m).unwrap();
+//! let action = game.index_action(&state, 2, index).unwrap();
+//! assert!(legal.contains(&action));
+//! assert_eq!(game.action_index(&state, 2, &action), Some(index));
+//!
+//! // Its observation: 7 planes per player, 5 shared ones and one per own bike, over the 218
+//! // vertices.
+//! let mut planes = vec![0.0; game.observation_len()];
+//! game.observation_tensor(&state, 2, &mut planes);
+//! assert_eq!(game.observation_shape(), [7 * 4 + 5 + 2, 218]);
+//! let v = game.board().nb_vertices();
+//! let own_bike = state.bike(2).vertex as usize; // bike 2 is player 2's first
+//! assert_eq!(planes[v + own_bike], 1.0); // block 0 (its own), plane 1: its live bikes
+//! assert_eq!(planes[own_bike], 1.0); // its spawn is walled by it
+//! assert_eq!(planes[(7 * 4 + 5) * v + own_bike], 1.0); // its bike of slot 0
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use pathfind::tree::Tensor;
+
+use crate::{Action, Board, Game, Item, MAX_BIKES_PER_PLAYER, MAX_JOINT_ACTIONS, Movement, State};
+
+/// Planes of each player's block in the observation.
+pub const PLAYER_PLANES: usize = 7;
+
+/// Planes shared by all players after the player blocks.
+pub const SHARED_PLANES: usize = 5;
+
+/// The number of digits a bike's slot takes in the action index: `2·D + 1` for the board's
+/// largest neighbour count `D` (no movement, then each neighbour without and with the item).
+pub fn radix(game: &Game) -> usize {
+    let (offsets, _) = game.board().csr();
+    let degree = offsets
+        .windows(2)
+        .map(|w| (w[1] - w[0]) as usize)
+        .max()
+        .unwrap_or(0);
+    2 * degree + 1
+}
+
+/// The neighbours of `vertex`, none for an id that is not a vertex (a hostile state).
+fn neighbours(board: &Board, vertex: usize) -> &[crate::VertexId] {
+    if vertex < board.nb_vertices() {
+        board.neighbours(vertex)
+    } else {
+        &[]
+    }
+}
+
+/// Whether `digit` (not 0) is one of bike `k`'s options in [`Game::legal_actions`]: a move it
+/// survives on its own, with the item only when `with_items` and the item keeps it alive.
+fn is_option(game: &Game, state: &State, k: usize, digit: usize, with_items: bool) -> bool {
+    let bike = state.bike(k);
+    let Some(&to) = neighbours(game.board(), bike.vertex as usize).get((digit - 1) / 2) else {
+        return false;
+    };
+    let free = !state.walls().contains(to as usize);
+    if (digit - 1) % 2 == 0 {
+        free || bike.ghost > 0
+    } else {
+        with_items
+            && bike.item != Item::None
+            && (free || bike.ghost > 0 || bike.item == Item::Ghost)
+    }
+}
+
+/// The smallest option digit of bike `k` above `after`, if any.
+fn next_option(
+    game: &Game,
+    state: &State,
+    k: usize,
+    after: usize,
+    radix: usize,
+    with_items: bool,
+) -> Option<usize> {
+    (after + 1..radix).find(|&d| is_option(game, state, k, d, with_items))
+}
+
+impl Tensor for Game {
+    fn num_distinct_actions(&self) -> usize {
+        let bikes = u32::try_from(self.config().nb_bikes).unwrap_or(u32::MAX);
+        radix(self).checked_pow(bikes).unwrap_or(usize::MAX)
+    }
+
+    fn action_index(&self, state: &State, player: usize, action: &Action) -> Option<usize> {
+        let players = self.players();
+        if player >= players {
+            return None;
+        }
+        let radix = radix(self);
+        let mut digits = [0usize; MAX_BIKES_PER_PLAYER];
+        let mut next_slot = 0;
+        for movement in action.moves() {
+            let bike = usize::try_from(movement.bike).ok()?;
+            if bike >= self.nb_bikes() || bike % players != player {
+                return None;
+            }
+            let slot = bike / players;
+            // Canonical form only: one movement per bike, in ascending bike order.
+            if slot < next_slot {
+                return None;
+            }
+            next_slot = slot + 1;
+            let vertex = state.bikes().get(bike)?.vertex as usize;
+            let k = neighbours(self.board(), vertex)
+                .iter()
+                .position(|&v| i64::from(v) == i64::from(movement.to))?;
+            digits[slot] = 1 + 2 * k + usize::from(movement.use_item);
+        }
+        digits[..self.config().nb_bikes]
+            .iter()
+            .try_fold(0usize, |index, &d| index.checked_mul(radix)?.checked_add(d))
+    }
+
+    fn index_action(&self, state: &State, player: usize, index: usize) -> Option<Action> {
+        let players = self.players();
+        if player >= players || index >= self.num_distinct_actions() {
+            return None;
+        }
+        let radix = radix(self);
+        let per_player = self.config().nb_bikes;
+        let mut digits = [0usize; MAX_BIKES_PER_PLAYER];
+        let mut rest = index;
+        for slot in (0..per_player).rev() {
+            digits[slot] = rest % radix;
+            rest /= radix;
+        }
+        let mut action = Action::new();
+        for (slot, &digit) in digits[..per_player].iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bike = player + slot * players;
+            let vertex = state.bikes().get(bike)?.vertex as usize;
+            let &to = neighbours(self.board(), vertex).get((digit - 1) / 2)?;
+            action.push(Movement {
+                bike: bike as i32,
+                to: i32::from(to),
+                use_item: (digit - 1) % 2 == 1,
+            });
+        }
+        Some(action)
+    }
+
+    /// The digits of [`Game::legal_actions`]' enumeration, walked in the same order (its
+    /// options are increasing digits, the last bike fastest), so the same first
+    /// [`MAX_JOINT_ACTIONS`] combinations are marked, without a list.
+    fn legal_mask(&self, state: &State, player: usize, mask: &mut [bool]) {
+        let mask = &mut mask[..self.num_distinct_actions()];
+        mask.fill(false);
+        let players = self.players();
+        if state.is_over() || player >= players {
+            return;
+        }
+        let radix = radix(self);
+        let per_player = self.config().nb_bikes;
+        // The bikes with options: (id, the weight of its slot's digit).
+        let mut moving = [(0usize, 0usize); MAX_BIKES_PER_PLAYER];
+        let mut count = 0;
+        let mut with_items = true;
+        for items in [true, false] {
+            with_items = items;
+            count = 0;
+            let mut product: usize = 1;
+            for k in state.bikes_of(player as crate::PlayerId) {
+                if !state.must_move(k) || count == MAX_BIKES_PER_PLAYER {
+                    continue;
+                }
+                let options = (1..radix)
+                    .filter(|&d| is_option(self, state, k, d, items))
+                    .count();
+                if options == 0 {
+                    continue;
+                }
+                let slot = k / players;
+                let weight = radix.pow((per_player - 1 - slot) as u32);
+                moving[count] = (k, weight);
+                product = product.saturating_mul(options);
+                count += 1;
+            }
+            if product <= MAX_JOINT_ACTIONS {
+                break;
+            }
+        }
+        let moving = &moving[..count];
+        let mut digits = [0usize; MAX_BIKES_PER_PLAYER];
+        for (digit, &(k, _)) in digits.iter_mut().zip(moving) {
+            // Each bike in `moving` has an option.
+            *digit = next_option(self, state, k, 0, radix, with_items).unwrap_or(0);
+        }
+        let mut listed = 0;
+        loop {
+            let index: usize = moving
+                .iter()
+                .zip(&digits)
+                .map(|(&(_, weight), &d)| weight * d)
+                .sum();
+            mask[index] = true;
+            listed += 1;
+            if listed == MAX_JOINT_ACTIONS {
+                return;
+            }
+            let mut i = count;
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                let k = moving[i].0;
+                if let Some(d) = next_option(self, state, k, digits[i], radix, with_items) {
+                    digits[i] = d;
+                    break;
+                }
+                digits[i] = next_option(self, state, k, 0, radix, with_items).unwrap_or(0);
+            }
+        }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![
+            PLAYER_PLANES * self.players() + SHARED_PLANES + self.config().nb_bikes,
+            self.board().nb_vertices(),
+        ]
+    }
+
+    fn observation_tensor(&self, state: &State, player: usize, out: &mut [f32]) {
+        let players = self.players();
+        let v = self.board().nb_vertices();
+        let per_player = self.config().nb_bikes;
+        let out = &mut out[..(PLAYER_PLANES * players + SHARED_PLANES + per_player) * v];
+        out.fill(0.0);
+        if player >= players {
+            return;
+        }
+        let config = self.config();
+        // The block of the player owning bike `k` (bike k belongs to player k % P).
+        let block = |k: usize| (k % players + players - player) % players;
+        for w in state.walls().iter().filter(|&w| w < v) {
+            if let Some(owner) = state.wall(w) {
+                out[block(owner as usize) * PLAYER_PLANES * v + w] = 1.0;
+            }
+        }
+        let turbo = config.turbo_duration.max(1) as f32;
+        let ghost = config.ghost_duration.max(1) as f32;
+        for (k, bike) in state.bikes().iter().enumerate() {
+            let at = bike.vertex as usize;
+            if !bike.alive || at >= v {
+                continue;
+            }
+            let base = block(k) * PLAYER_PLANES * v + at;
+            out[base + v] += 1.0;
+            out[base + 2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
+            out[base + 3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
+            out[base + 4 * v] += bike.turbo.max(0) as f32 / turbo;
+            out[base + 5 * v] += bike.ghost.max(0) as f32 / ghost;
+        }
+        let gain = self.max_score_gain().max(1) as f32;
+        for (p, &score) in state.scores().iter().enumerate().take(players) {
+            let b = (p + players - player) % players;
+            let plane = (b * PLAYER_PLANES + 6) * v;
+            out[plane..plane + v].fill(score as f32 / gain);
+        }
+        let shared = PLAYER_PLANES * players * v;
+        for w in 0..v {
+            let item = state.item(w);
+            if item != Item::None {
+                out[shared + (item as usize - 1) * v + w] = 1.0;
+            }
+        }
+        let left = state.last_round().saturating_sub(state.round()) as f32
+            / config.nb_rounds.max(1) as f32;
+        out[shared + 3 * v..shared + 4 * v].fill(left.min(1.0));
+        out[shared + 4 * v..shared + 5 * v].fill(f32::from(u8::from(state.is_odd_round())));
+        let slots = shared + SHARED_PLANES * v;
+        for slot in 0..per_player {
+            let Some(bike) = state.bikes().get(player + slot * players) else {
+                continue;
+            };
+            if bike.alive && (bike.vertex as usize) < v {
+                out[slots + slot * v + bike.vertex as usize] = 1.0;
+            }
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! Tron3D as tensors (`tron3d::tensor`): the fixed action space against `legal_actions` over
+//! random playouts, every legal index played, observations in shape and allocation-free, and the
+//! chance that lies ahead (the state's generator) kept out of the tensor.
+
+use std::collections::BTreeSet;
+
+use pathfind::tree::Tensor;
+use rand::{Rng, SeedableRng};
+use tron3d::generate::Preset;
+use tron3d::{Action, Config, Game, Item};
+
+fn game(preset: Preset) -> Game {
+    let config = Config {
+        nb_rounds: 80,
+        bonus_round: 4,
+        ..preset.config()
+    };
+    Game::new(preset.board(), config).unwrap()
+}
+
+/// Per round of random playouts on the small and big boards: the mask is `legal_actions` as a
+/// set, every legal action's index converts back to it, every legal index's action is executed
+/// in full by `advance` (no command skipped), and the observation has its shape and finite
+/// values in range.
+#[test]
+fn the_action_space_and_mask_agree_with_legal_actions_over_playouts() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let mut checked = 0;
+    for preset in [
+        Preset::Cube,
+        Preset::BigCube,
+        Preset::Icosphere,
+        Preset::Grid,
+    ] {
+        let game = game(preset);
+        let n = game.num_distinct_actions();
+        assert_eq!(
+            n,
+            tron3d::tensor::radix(&game).pow(game.config().nb_bikes as u32)
+        );
+        let mut mask = vec![false; n];
+        let mut legal = Vec::new();
+        let mut planes = vec![f32::NAN; game.observation_len()];
+        assert_eq!(
+            planes.len(),
+            game.observation_shape().iter().product::<usize>()
+        );
+        for seed in 0..3 {
+            let mut state = game.initial_state(seed);
+            while !game.is_terminal(&state) {
+                let mut joint = Vec::new();
+                for player in 0..game.players() {
+                    game.legal_actions(&state, player, &mut legal);
+                    game.legal_mask(&state, player, &mut mask);
+                    let mut from_list = BTreeSet::new();
+                    for action in &legal {
+                        let index = game.action_index(&state, player, action).unwrap();
+                        assert_eq!(
+                            game.index_action(&state, player, index).as_ref(),
+                            Some(action)
+                        );
+                        from_list.insert(index);
+                        checked += 1;
+                    }
+                    let from_mask: BTreeSet<usize> = (0..n).filter(|&i| mask[i]).collect();
+                    assert_eq!(
+                        from_mask,
+                        from_list,
+                        "{} round {}",
+                        preset.name(),
+                        state.round()
+                    );
+                    let pick = *from_mask
+                        .iter()
+                        .nth(rng.random_range(0..from_mask.len()))
+                        .unwrap();
+                    joint.push(game.index_action(&state, player, pick).unwrap());
+
+                    game.observation_tensor(&state, player, &mut planes);
+                    assert!(
+                        planes
+                            .iter()
+                            .all(|v| v.is_finite() && (0.0..=2.0).contains(v))
+                    );
+                }
+                let chosen: Vec<_> = joint.iter().flat_map(Action::moves).copied().collect();
+                let events = game.advance(&mut state, &joint);
+                let mut executed = events.executed.to_vec();
+                let mut chosen = chosen;
+                executed.sort_by_key(|m| m.bike);
+                chosen.sort_by_key(|m| m.bike);
+                assert_eq!(executed, chosen, "every chosen movement is executed");
+            }
+            game.legal_mask(&state, 0, &mut mask);
+            assert!(!mask.contains(&true), "a finished game has no legal action");
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
+/// Every index of the space converts to an action that converts back to it, or stands for
+/// nothing (a neighbour the bike's vertex does not have); out of range and foreign players have
+/// none, and actions outside the canonical form have no index.
+#[test]
+fn indices_round_trip_and_non_canonical_actions_have_none() {
+    let game = game(Preset::Cube);
+    let state = game.initial_state(4);
+    let mut some = 0;
+    for index in 0..game.num_distinct_actions() {
+        if let Some(action) = game.index_action(&state, 1, index) {
+            assert_eq!(game.action_index(&state, 1, &action), Some(index));
+            some += 1;
+        }
+    }
+    assert!(some > 30, "{some}");
+    assert_eq!(
+        game.index_action(&state, 1, game.num_distinct_actions()),
+        None
+    );
+    assert_eq!(game.index_action(&state, 4, 0), None);
+    let bike = 1usize; // player 1's first bike (slot 0); bike 5 is its slot 1
+    let at = state.bike(bike).vertex as usize;
+    let to = game.board().neighbours(at)[0] as usize;
+    let to2 = game.board().neighbours(state.bike(5).vertex as usize)[0] as usize;
+    let ok = Action::of(&[tron3d::Movement::new(1, to), tron3d::Movement::new(5, to2)]);
+    assert_eq!(game.action_index(&state, 1, &ok), Some(9 + 1)); // digits 1 and 1, radix 9
+    for bad in [
+        // Another player's bike, a non-neighbour, the same bike twice, descending bikes.
+        Action::of(&[tron3d::Movement::new(2, to)]),
+        Action::of(&[tron3d::Movement::new(1, at)]),
+        Action::of(&[tron3d::Movement::new(1, to), tron3d::Movement::new(1, to)]),
+        Action::of(&[tron3d::Movement::new(5, to2), tron3d::Movement::new(1, to)]),
+        Action::of(&[tron3d::Movement::new(99, to)]),
+    ] {
+        assert_eq!(game.action_index(&state, 1, &bad), None, "{bad:?}");
+    }
+    assert_eq!(game.action_index(&state, 0, &ok), None);
+}
+
+#[test]
+fn masks_and_observations_allocate_nothing() {
+    for preset in [Preset::Cube, Preset::BigCube] {
+        let game = game(preset);
+        let mut mask = vec![false; game.num_distinct_actions()];
+        let mut planes = vec![0.0; game.observation_len()];
+        let mut state = game.initial_state(5);
+        let mut legal = Vec::new();
+        let mut joint = Vec::new();
+        let mut marked = 0;
+        while !game.is_terminal(&state) {
+            let info = allocation_counter::measure(|| {
+                for player in 0..game.players() {
+                    game.legal_mask(&state, player, &mut mask);
+                    marked += mask.iter().filter(|&&m| m).count();
+                    game.observation_tensor(&state, player, &mut planes);
+                }
+            });
+            assert_eq!(
+                info.count_total,
+                0,
+                "{} round {}",
+                preset.name(),
+                state.round()
+            );
+            joint.clear();
+            for player in 0..game.players() {
+                game.legal_actions(&state, player, &mut legal);
+                joint.push(legal.last().cloned().unwrap_or_default());
+            }
+            game.advance(&mut state, &joint);
+        }
+        assert!(marked > 100);
+    }
+}
+
+/// The planes say what the docs say on a known state, from each viewer's side.
+#[test]
+fn the_planes_hold_what_the_docs_say() {
+    let game = game(Preset::Cube);
+    let players = game.players();
+    let v = game.board().nb_vertices();
+    let mut state = game.initial_state(3);
+    // Four rounds of the first listed moves: the items appear at the end of round 4.
+    let mut legal = Vec::new();
+    for _ in 0..4 {
+        let joint: Vec<Action> = (0..players)
+            .map(|p| {
+                game.legal_actions(&state, p, &mut legal);
+                legal[0].clone()
+            })
+            .collect();
+        game.advance(&mut state, &joint);
+    }
+    let mut planes = vec![0.0; game.observation_len()];
+    for viewer in 0..players {
+        game.observation_tensor(&state, viewer, &mut planes);
+        let plane = |p: usize, w: usize| planes[p * v + w];
+        for (k, bike) in state.bikes().iter().enumerate().filter(|(_, b)| b.alive) {
+            let block = (k % players + players - viewer) % players;
+            let at = bike.vertex as usize;
+            assert_eq!(plane(block * 7, at), 1.0, "bike {k}'s vertex is its wall");
+            assert_eq!(plane(block * 7 + 1, at), 1.0);
+        }
+        for w in 0..v {
+            let owner = state
+                .wall(w)
+                .map(|b| (b as usize % players + players - viewer) % players);
+            for block in 0..players {
+                assert_eq!(
+                    plane(block * 7, w),
+                    f32::from(u8::from(owner == Some(block)))
+                );
+            }
+            let item = state.item(w);
+            for (i, kind) in [Item::Turbo, Item::Ghost, Item::Points]
+                .into_iter()
+                .enumerate()
+            {
+                assert_eq!(plane(7 * players + i, w), f32::from(u8::from(item == kind)));
+            }
+        }
+        let score = state.score(viewer as u8) as f32 / game.max_score_gain() as f32;
+        assert!(planes[6 * v..7 * v].iter().all(|&s| s == score));
+        let left = (80 - 4) as f32 / 80.0;
+        assert!(
+            planes[(7 * players + 3) * v..(7 * players + 4) * v]
+                .iter()
+                .all(|&x| x == left)
+        );
+        assert!(
+            planes[(7 * players + 4) * v..(7 * players + 5) * v]
+                .iter()
+                .all(|&x| x == 0.0)
+        );
+        for slot in 0..2 {
+            let bike = state.bike(viewer + slot * players);
+            let slot_plane = &planes[(7 * players + 5 + slot) * v..(7 * players + 6 + slot) * v];
+            assert_eq!(
+                slot_plane.iter().sum::<f32>(),
+                f32::from(u8::from(bike.alive))
+            );
+            if bike.alive {
+                assert_eq!(slot_plane[bike.vertex as usize], 1.0);
+            }
+        }
+    }
+    assert!(
+        (0..v).any(|w| state.item(w) != Item::None),
+        "items lie on the board"
+    );
+    game.observation_tensor(&state, players, &mut planes);
+    assert!(planes.iter().all(|&x| x == 0.0), "no player, no view");
+}
+
+/// What lies ahead by chance (the state's generator: the next rounds' player order and item
+/// types) is not in the tensor: states that differ only there give the same planes, and the
+/// same mask.
+#[test]
+fn the_generator_is_not_observed() {
+    let game = game(Preset::Cube);
+    let a = game.initial_state(1);
+    let b = game.initial_state(2);
+    assert_ne!(a, b, "the seeds differ");
+    let mut x = vec![0.0; game.observation_len()];
+    let mut y = vec![1.0; game.observation_len()];
+    let size = game.num_distinct_actions();
+    let (mut m, mut n) = (vec![false; size], vec![true; size]);
+    for player in 0..game.players() {
+        game.observation_tensor(&a, player, &mut x);
+        game.observation_tensor(&b, player, &mut y);
+        assert_eq!(x, y);
+        game.legal_mask(&a, player, &mut m);
+        game.legal_mask(&b, player, &mut n);
+        assert_eq!(m, n);
+    }
+    // ... while the next round's order does differ somewhere.
+    let mut legal = Vec::new();
+    let joint: Vec<Action> = (0..game.players())
+        .map(|p| {
+            game.legal_actions(&a, p, &mut legal);
+            legal[0].clone()
+        })
+        .collect();
+    let orders: BTreeSet<Vec<u8>> = (0..20)
+        .map(|seed| {
+            let mut s = game.initial_state(seed);
+            game.advance(&mut s, &joint).order.to_vec()
+        })
+        .collect();
+    assert!(orders.len() > 1);
+}
+
+/// Where the combinations pass `MAX_JOINT_ACTIONS`, `legal_actions` drops the item variants and
+/// then cuts its list; the mask follows both (4 bikes of 2 players on the icosphere: 6⁴ moves).
+#[test]
+fn the_mask_follows_the_cut_of_legal_actions() {
+    let config = Config {
+        nb_players: 2,
+        nb_bikes: 4,
+        nb_rounds: 30,
+        bonus_round: 2,
+        ..Preset::Icosphere.config()
+    };
+    let game = Game::new(Preset::Icosphere.board(), config).unwrap();
+    assert_eq!(game.num_distinct_actions(), 13usize.pow(4));
+    let mut mask = vec![false; game.num_distinct_actions()];
+    let mut legal = Vec::new();
+    let mut cut = 0;
+    for seed in 0..4 {
+        let mut state = game.initial_state(seed);
+        while !game.is_terminal(&state) {
+            let mut joint = Vec::new();
+            for player in 0..2 {
+                game.legal_actions(&state, player, &mut legal);
+                game.legal_mask(&state, player, &mut mask);
+                let from_list: BTreeSet<usize> = legal
+                    .iter()
+                    .map(|a| game.action_index(&state, player, a).unwrap())
+                    .collect();
+                let from_mask: BTreeSet<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+                assert_eq!(from_mask, from_list);
+                cut += usize::from(legal.len() == tron3d::MAX_JOINT_ACTIONS);
+                joint.push(legal[legal.len() / 2].clone());
+            }
+            game.advance(&mut state, &joint);
+        }
+    }
+    assert!(cut > 0, "the cut was reached");
+}
