@@ -68,6 +68,7 @@ impl Engine for ::dogfight::Game {
 /// `::tron3d::Config::default()`).
 impl Engine for ::tron3d::Game {
     const NAME: &'static str = "tron3d";
+    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let board = board.unwrap_or("cube6");
@@ -123,6 +124,7 @@ impl Engine for ::cloudwars::Game {
 /// overlays `::amazes::Config` sized for the maze.
 impl Engine for ::amazes::Game {
     const NAME: &'static str = "amazes";
+    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let file = match board {
