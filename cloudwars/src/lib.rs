@@ -21,6 +21,7 @@ pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod sweep;
+pub mod tensor;
 mod update;
 
 pub use action::{Action, Actions};

@@ -8,6 +8,7 @@ mod allocation;
 mod contract;
 mod properties;
 mod server;
+mod tensor;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]
