@@ -101,6 +101,7 @@ impl Engine for ::tron3d::Game {
 /// `::cloudwars::Config` (width, height, players, ...).
 impl Engine for ::cloudwars::Game {
     const NAME: &'static str = "cloudwars";
+    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         if let Some(board) = board {

@@ -206,11 +206,14 @@ class ContestAECEnv(_Common, AECEnv):
             return
         index = self._check_action(agent, action)
         self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
         if index is None:
             rewards = self._forfeit({self.agent_name_mapping[agent]})
             self.infos[agent] = {"illegal_action": True}
             self._finish(rewards, True, False)
             return
+        if index != action:
+            self.infos[agent] = {"illegal_action": True}
         self._pending[self.agent_name_mapping[agent]] = index
         following = self._next_mover()
         if following is not None:
@@ -278,10 +281,10 @@ class ContestParallelEnv(_Common, ParallelEnv):
             if agent not in actions:
                 raise ValueError(f"no action for {agent}, which is to move")
             index = self._check_action(agent, actions[agent])
-            if index is None:
+            if index != actions[agent]:
                 offenders.add(p)
             indices.append(index)
-        if offenders:
+        if offenders and self.illegal_action == "lose":
             over, cut, rewards = True, False, self._forfeit(offenders)
         else:
             over, cut, rewards = self._advance(indices)
