@@ -175,8 +175,12 @@ def test_illegal_actions():
 
     aec = pz("amazes").env()
     aec.reset(seed=1)
+    while aec.last()[0]["action_mask"].all():  # walk until a wall forbids a move
+        aec.step(int(np.argmax(aec.last()[0]["action_mask"])))
+    offender = aec.agent_selection
     aec.step(first_illegal(aec.last()[0]["action_mask"]))
     assert all(aec.terminations.values())
+    assert aec.rewards[offender] == -1.0 and aec.infos[offender] == {"illegal_action": True}
 
 
 def test_bad_arguments_raise():

@@ -210,7 +210,7 @@ class ContestAECEnv(_Common, AECEnv):
         if index is None:
             rewards = self._forfeit({self.agent_name_mapping[agent]})
             self.infos[agent] = {"illegal_action": True}
-            self._finish(rewards, True, False)
+            self._finish(True, False, rewards)
             return
         if index != action:
             self.infos[agent] = {"illegal_action": True}
