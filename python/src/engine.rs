@@ -39,6 +39,22 @@ pub trait Engine:
     /// `Some(TensorFns::of())`.
     const TENSOR: Option<crate::tensor::TensorFns<Self>> = None;
 
+    /// Each player's score so far, in the game's units (`arena::Playable::current_scores`).
+    fn scores_now(&self, state: &Self::State) -> Vec<f64>;
+
+    /// Appends an SVG picture of `state` to `out` (`arena::Playable::render_svg`).
+    fn svg(&self, state: &Self::State, out: &mut String);
+
+    /// Writes the replay page of `states` to `path` (`arena::viewer::write_html`); answers the
+    /// number of frames.
+    fn replay_page(
+        &self,
+        path: &std::path::Path,
+        names: &[String],
+        states: &[&Self::State],
+        options: &arena::viewer::ViewerOptions,
+    ) -> Result<usize, String>;
+
     /// Replays recordings of the original program (the crate's `replay::verify_files`).
     fn verify(paths: &[PathBuf]) -> Result<Summary, VerifyError>;
 

@@ -39,5 +39,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::cloudwars::register(m)?;
     games::amazes::register(m)?;
     games::windward::register(m)?;
+    games::tictactoe::register(m)?;
     Ok(())
 }

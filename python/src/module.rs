@@ -324,18 +324,29 @@ macro_rules! game_module {
                 /// parallel with the GIL released, each restarting when it ends (see
                 /// `VecEnv`): game `i` starts from seed `seed + i`, and its `k`-th next game
                 /// from `seed + i + k·num_envs`. `max_steps` cuts a game (truncated) after that
-                /// many steps.
-                #[pyo3(signature = (num_envs, seed = 0, max_steps = None))]
+                /// many steps. `observe=False` leaves the observations array zeros (the
+                /// tensors are not computed: for callers that read states or masks only).
+                #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true))]
                 fn vector_env(
                     &self,
+                    py: Python<'_>,
                     num_envs: usize,
                     seed: u64,
                     max_steps: Option<u32>,
+                    observe: bool,
                 ) -> PyResult<VecEnv> {
-                    let inner =
-                        crate::tensor::VecCore::new(self.inner.clone(), num_envs, seed, max_steps)?;
+                    let mut inner = crate::tensor::VecCore::new(
+                        self.inner.clone(),
+                        num_envs,
+                        seed,
+                        max_steps,
+                        observe,
+                    )?;
+                    let arrays = crate::tensor::Arrays::new(py, &inner);
+                    arrays.write(py, &mut inner, |core, out| core.reset(seed, out))?;
                     Ok(VecEnv {
                         inner,
+                        arrays,
                         game_id: self.id,
                     })
                 }
@@ -343,13 +354,13 @@ macro_rules! game_module {
                 /// Each player's score so far (the replay page's timeline), in the game's
                 /// units.
                 fn current_scores(&self, state: PyRef<'_, State>) -> PyResult<Vec<f64>> {
-                    Ok(arena::Playable::current_scores(&*self.inner, self.state(&state)?))
+                    Ok(Engine::scores_now(&*self.inner, self.state(&state)?))
                 }
 
                 /// An SVG picture of `state` (one `<svg>` element).
                 fn render_svg(&self, state: PyRef<'_, State>) -> PyResult<String> {
                     let mut out = String::new();
-                    arena::Playable::render_svg(&*self.inner, self.state(&state)?, &mut out);
+                    Engine::svg(&*self.inner, self.state(&state)?, &mut out);
                     Ok(out)
                 }
 
@@ -374,15 +385,9 @@ macro_rules! game_module {
                     }
                     let names = names.unwrap_or_default();
                     let options = arena::viewer::ViewerOptions { every, title };
-                    let summary = arena::viewer::write_html(
-                        &path,
-                        &*self.inner,
-                        &names,
-                        states.iter().map(|s| &s.inner),
-                        &options,
-                    )
-                    .map_err(error)?;
-                    Ok(summary.frames)
+                    let states: Vec<&RustState> = states.iter().map(|s| &s.inner).collect();
+                    Engine::replay_page(&*self.inner, &path, &names, &states, &options)
+                        .map_err(error)
                 }
 
                 /// A search of this game: `kind` is `"FlatMonteCarlo"`, `"Uct"`,
@@ -459,10 +464,12 @@ macro_rules! game_module {
             /// truncated `bool [N]`, masks `bool [N, P, num_distinct_actions]`. `actions` is
             /// an integer array `[N, P]` of action indices; a player not to move may hold any
             /// value. A game that ends restarts at once: the observations and masks after it
-            /// are the next game's.
+            /// are the next game's. The five arrays are the environment's own, written in place
+            /// by every `reset` and `step` (no allocation per step): copy what you keep.
             #[pyclass(name = "VecEnv", module = "contest_engines")]
             pub struct VecEnv {
                 inner: crate::tensor::VecCore<G>,
+                arrays: crate::tensor::Arrays,
                 game_id: u64,
             }
 
@@ -503,10 +510,10 @@ macro_rules! game_module {
                     py: Python<'py>,
                     seed: Option<u64>,
                 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-                    let core = &mut self.inner;
-                    let seed = seed.unwrap_or_else(|| core.seed());
-                    let out = py.detach(move || core.reset(seed));
-                    let tuple = crate::tensor::outputs_to_python(py, &self.inner, out)?;
+                    let seed = seed.unwrap_or_else(|| self.inner.seed());
+                    self.arrays
+                        .write(py, &mut self.inner, |core, out| core.reset(seed, out))?;
+                    let tuple = self.arrays.tuple(py)?;
                     Ok((tuple.get_item(0)?, tuple.get_item(4)?))
                 }
 
@@ -523,13 +530,14 @@ macro_rules! game_module {
                         self.inner.len(),
                         self.inner.players,
                     )?;
-                    let core = &mut self.inner;
-                    let out = py.detach(move || {
-                        core.check(&actions)?;
-                        Ok::<_, String>(core.step(&actions))
-                    });
-                    let out = out.map_err(error)?;
-                    crate::tensor::outputs_to_python(py, &self.inner, out)
+                    self.arrays
+                        .write(py, &mut self.inner, |core, out| {
+                            core.check(&actions)?;
+                            core.step(&actions, out);
+                            Ok::<_, String>(())
+                        })?
+                        .map_err(error)?;
+                    self.arrays.tuple(py)
                 }
 
                 /// A copy of game `env`'s current state.
@@ -663,6 +671,29 @@ macro_rules! game_module {
                     let search = &mut self.inner;
                     let action = py.detach(move || search.choose(&game, &root, player));
                     Ok(action.map(|inner| Action { inner }))
+                }
+
+                /// For the benchmarks: `choose`, answering also the seconds the search took as
+                /// timed inside Rust (from the state's copy to the answer), so that what the
+                /// Python call adds around it can be told apart.
+                fn _choose_timed(
+                    &mut self,
+                    py: Python<'_>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<(Option<Action>, f64)> {
+                    let player = engine::check_player(&*self.game, player)?;
+                    engine::checked_state(&*self.game, self.game_id, state.game, &state.inner)?;
+                    let root = state.inner.clone();
+                    drop(state);
+                    let game = self.game.clone();
+                    let search = &mut self.inner;
+                    let (action, seconds) = py.detach(move || {
+                        let start = std::time::Instant::now();
+                        let action = search.choose(&game, &root, player);
+                        (action, start.elapsed().as_secs_f64())
+                    });
+                    Ok((action.map(|inner| Action { inner }), seconds))
                 }
 
                 /// The deciding player's root actions after the last `choose`: a list of

@@ -173,13 +173,15 @@ struct Slot<G: tree::Game> {
     returns: Vec<f64>,
 }
 
-/// The outputs of one step of every game: flat, row-major, ready to become numpy arrays.
-pub struct Outputs {
-    pub observations: Vec<f32>,
-    pub rewards: Vec<f32>,
-    pub terminated: Vec<bool>,
-    pub truncated: Vec<bool>,
-    pub masks: Vec<bool>,
+/// Where one step of every game writes: the vector environment's numpy arrays, flat and
+/// row-major, borrowed for the step (they are written in place, with the GIL released, and
+/// handed back to Python as they are: no allocation per step).
+pub struct Out<'a> {
+    pub observations: &'a mut [f32],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub masks: &'a mut [bool],
 }
 
 /// `N` games of one kind stepped together: the core of `Game.vector_env`.
@@ -191,6 +193,8 @@ pub struct VecCore<G: Engine> {
     masks: Vec<bool>,
     seed: u64,
     max_steps: Option<u32>,
+    /// Whether the observation tensors are written (off: the array stays zeros).
+    observe: bool,
     pub players: usize,
     pub actions: usize,
     pub shape: Vec<usize>,
@@ -198,7 +202,13 @@ pub struct VecCore<G: Engine> {
 }
 
 impl<G: Engine> VecCore<G> {
-    pub fn new(game: Arc<G>, num_envs: usize, seed: u64, max_steps: Option<u32>) -> PyResult<Self> {
+    pub fn new(
+        game: Arc<G>,
+        num_envs: usize,
+        seed: u64,
+        max_steps: Option<u32>,
+        observe: bool,
+    ) -> PyResult<Self> {
         let fns = fns::<G>()?;
         if num_envs == 0 {
             return Err(error("num_envs must be at least 1"));
@@ -228,19 +238,21 @@ impl<G: Engine> VecCore<G> {
                 returns: vec![0.0; players],
             })
             .collect();
+        let masks = vec![false; num_envs * players * actions];
         let mut core = VecCore {
             game,
             fns,
             slots,
-            masks: Vec::new(),
+            masks,
             seed,
             max_steps,
+            observe,
             players,
             actions,
             shape,
             obs_len,
         };
-        core.reset(seed);
+        core.seed = seed;
         Ok(core)
     }
 
@@ -261,7 +273,7 @@ impl<G: Engine> VecCore<G> {
     }
 
     /// Every slot at the start of a fresh game: slot `i` from seed `seed + i`.
-    pub fn reset(&mut self, seed: u64) -> Outputs {
+    pub fn reset(&mut self, seed: u64, out: Out<'_>) {
         self.seed = seed;
         for i in 0..self.slots.len() {
             let state = self.game.initial_state(self.seed_of(i, 0));
@@ -270,34 +282,47 @@ impl<G: Engine> VecCore<G> {
             slot.steps = 0;
             slot.episodes = 0;
         }
-        let mut out = self.outputs();
-        let (game, fns, players, actions, obs_len) = (
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        let (game, fns, players, actions, obs_len, observe) = (
             &*self.game,
             self.fns,
             self.players,
             self.actions,
             self.obs_len,
+            self.observe,
         );
         self.slots
             .par_iter()
             .zip(out.observations.par_chunks_mut(players * obs_len))
             .zip(out.masks.par_chunks_mut(players * actions))
             .for_each(|((slot, obs), mask)| {
-                write_views(game, &fns, &slot.state, obs, mask, obs_len, actions);
+                write_views(
+                    game,
+                    &fns,
+                    &slot.state,
+                    obs,
+                    mask,
+                    observe,
+                    obs_len,
+                    actions,
+                );
             });
-        self.masks.clone_from(&out.masks);
-        out
+        self.masks.copy_from_slice(out.masks);
     }
 
-    fn outputs(&self) -> Outputs {
+    /// The lengths of the five arrays of [`Out`]: observations, rewards, terminated, truncated,
+    /// masks.
+    pub fn out_lens(&self) -> [usize; 5] {
         let n = self.slots.len();
-        Outputs {
-            observations: vec![0.0; n * self.players * self.obs_len],
-            rewards: vec![0.0; n * self.players],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            masks: vec![false; n * self.players * self.actions],
-        }
+        [
+            n * self.players * self.obs_len,
+            n * self.players,
+            n,
+            n,
+            n * self.players * self.actions,
+        ]
     }
 
     /// Checks `actions` (`[N, P]` indices; a player not to move may hold anything) against the
@@ -339,10 +364,12 @@ impl<G: Engine> VecCore<G> {
     /// One step of every game (actions already [`check`](Self::check)ed), in parallel; a game
     /// that ends is reported in `terminated` (or `truncated` at `max_steps`) with its final
     /// rewards, and the observations and masks are those of the next game, already started.
-    pub fn step(&mut self, actions: &[i64]) -> Outputs {
-        let mut out = self.outputs();
+    pub fn step(&mut self, actions: &[i64], out: Out<'_>) {
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
         let n = self.slots.len() as u64;
-        let (game, fns, players, actions_n, obs_len, base_seed, max_steps) = (
+        let (game, fns, players, actions_n, obs_len, base_seed, max_steps, observe) = (
             &*self.game,
             self.fns,
             self.players,
@@ -350,6 +377,7 @@ impl<G: Engine> VecCore<G> {
             self.obs_len,
             self.seed,
             self.max_steps,
+            self.observe,
         );
         self.slots
             .par_iter_mut()
@@ -393,10 +421,18 @@ impl<G: Engine> VecCore<G> {
                     slot.state = game.initial_state(seed);
                     slot.steps = 0;
                 }
-                write_views(game, &fns, &slot.state, obs, mask, obs_len, actions_n);
+                write_views(
+                    game,
+                    &fns,
+                    &slot.state,
+                    obs,
+                    mask,
+                    observe,
+                    obs_len,
+                    actions_n,
+                );
             });
-        self.masks.clone_from(&out.masks);
-        out
+        self.masks.copy_from_slice(out.masks);
     }
 
     /// The state of game `env`.
@@ -408,13 +444,15 @@ impl<G: Engine> VecCore<G> {
 /// The most one step's arrays may take (observations, masks): 1 GiB.
 pub const MAX_STEP_BYTES: usize = 1 << 30;
 
-/// Every player's observation and mask of `state`.
+/// Every player's mask of `state`, and observation when `observe`.
+#[allow(clippy::too_many_arguments)]
 fn write_views<G: tree::Game>(
     game: &G,
     fns: &TensorFns<G>,
     state: &G::State,
     obs: &mut [f32],
     mask: &mut [bool],
+    observe: bool,
     obs_len: usize,
     actions: usize,
 ) {
@@ -423,29 +461,85 @@ fn write_views<G: tree::Game>(
         .zip(mask.chunks_exact_mut(actions))
         .enumerate()
     {
-        (fns.observation_tensor)(game, state, player, o);
+        if observe {
+            (fns.observation_tensor)(game, state, player, o);
+        }
         (fns.legal_mask)(game, state, player, m);
     }
 }
 
-/// The outputs as numpy arrays: `(observations [N, P, *shape], rewards [N, P], terminated [N],
-/// truncated [N], masks [N, P, A])`.
-pub fn outputs_to_python<'py, G: Engine>(
-    py: Python<'py>,
-    core: &VecCore<G>,
-    out: Outputs,
-) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-    let n = core.len();
-    let mut obs_shape = vec![n, core.players];
-    obs_shape.extend_from_slice(&core.shape);
-    let items = [
-        array(py, out.observations, &obs_shape)?,
-        array(py, out.rewards, &[n, core.players])?,
-        array(py, out.terminated, &[n])?,
-        array(py, out.truncated, &[n])?,
-        array(py, out.masks, &[n, core.players, core.actions])?,
-    ];
-    pyo3::types::PyTuple::new(py, items)
+/// The vector environment's five numpy arrays, made once and written in place by every
+/// `reset` and `step`: observations `[N, P, *shape]`, rewards `[N, P]`, terminated `[N]`,
+/// truncated `[N]`, masks `[N, P, A]`.
+pub struct Arrays {
+    pub observations: Py<PyArray<f32, numpy::IxDyn>>,
+    pub rewards: Py<PyArray<f32, numpy::IxDyn>>,
+    pub terminated: Py<PyArray<bool, numpy::IxDyn>>,
+    pub truncated: Py<PyArray<bool, numpy::IxDyn>>,
+    pub masks: Py<PyArray<bool, numpy::IxDyn>>,
+}
+
+impl Arrays {
+    pub fn new<G: Engine>(py: Python<'_>, core: &VecCore<G>) -> Arrays {
+        let n = core.len();
+        let mut obs_shape = vec![n, core.players];
+        obs_shape.extend_from_slice(&core.shape);
+        Arrays {
+            observations: PyArray::zeros(py, obs_shape, false).unbind(),
+            rewards: PyArray::zeros(py, vec![n, core.players], false).unbind(),
+            terminated: PyArray::zeros(py, vec![n], false).unbind(),
+            truncated: PyArray::zeros(py, vec![n], false).unbind(),
+            masks: PyArray::zeros(py, vec![n, core.players, core.actions], false).unbind(),
+        }
+    }
+
+    /// The five arrays as a tuple, in [`Arrays`]' order.
+    pub fn tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                self.observations.bind(py).as_any(),
+                self.rewards.bind(py).as_any(),
+                self.terminated.bind(py).as_any(),
+                self.truncated.bind(py).as_any(),
+                self.masks.bind(py).as_any(),
+            ],
+        )
+    }
+
+    /// Runs `f` with the arrays borrowed for writing (a `numpy` borrow error when Rust code
+    /// holds them elsewhere; a reshaped or resized array is refused) and the GIL released.
+    pub fn write<'py, G: Engine, R: Send>(
+        &self,
+        py: Python<'py>,
+        core: &mut VecCore<G>,
+        f: impl FnOnce(&mut VecCore<G>, Out<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let mut o = self.observations.bind(py).try_readwrite()?;
+        let mut r = self.rewards.bind(py).try_readwrite()?;
+        let mut t = self.terminated.bind(py).try_readwrite()?;
+        let mut u = self.truncated.bind(py).try_readwrite()?;
+        let mut m = self.masks.bind(py).try_readwrite()?;
+        let out = Out {
+            observations: o.as_slice_mut()?,
+            rewards: r.as_slice_mut()?,
+            terminated: t.as_slice_mut()?,
+            truncated: u.as_slice_mut()?,
+            masks: m.as_slice_mut()?,
+        };
+        let lens = core.out_lens();
+        let got = [
+            out.observations.len(),
+            out.rewards.len(),
+            out.terminated.len(),
+            out.truncated.len(),
+            out.masks.len(),
+        ];
+        if got != lens {
+            return Err(error("the VecEnv's arrays were resized: make a new VecEnv"));
+        }
+        Ok(py.detach(move || f(core, out)))
+    }
 }
 
 /// The actions of a vector step as `i64`s: any integer array-like of shape `[N, P]`.

@@ -164,10 +164,22 @@ def test_vector_env_reset_seeds():
     game = ce.tron3d.Game()
     env = game.vector_env(2, seed=5)
     obs, _ = env.reset(seed=9)
+    obs = obs.copy()  # the environment's arrays are written in place by the next reset or step
     np.testing.assert_array_equal(obs[1, 0], game.observation_tensor(game.initial_state(10), 0))
     assert env.state(0) == game.initial_state(9)
+    _, masks = env.step(np.argmax(env.reset()[1], axis=2))[:5:4]
     again, _ = env.reset()
     np.testing.assert_array_equal(again, obs)
+    assert env.state(1) == game.initial_state(10)
+
+
+def test_vector_env_arrays_are_written_in_place():
+    game = ce.dogfight.Game()
+    env = game.vector_env(2, seed=1)
+    obs, masks = env.reset()
+    out = env.step(np.argmax(masks, axis=2))
+    assert out[0] is obs and out[4] is masks
+    np.testing.assert_array_equal(obs[0, 0], game.observation_tensor(env.state(0), 0))
 
 
 def test_vector_env_bad_arguments_raise_and_change_nothing(game):

@@ -35,7 +35,16 @@ and ``render()`` answers the workspace's replay page of it so far, one self-cont
 ``save_replay(path)`` writes it).
 """
 
-from . import amazes, cloudwars, dogfight, tron3d, windward
+from . import amazes, cloudwars, dogfight, tictactoe, tron3d, windward
 from ._env import ContestAECEnv, ContestParallelEnv
 
-__all__ = ["dogfight", "tron3d", "cloudwars", "amazes", "windward", "ContestAECEnv", "ContestParallelEnv"]
+__all__ = [
+    "dogfight",
+    "tron3d",
+    "cloudwars",
+    "amazes",
+    "windward",
+    "tictactoe",
+    "ContestAECEnv",
+    "ContestParallelEnv",
+]
