@@ -30,8 +30,7 @@
 //! [`Tensor::num_distinct_actions`] saturates at `usize::MAX` and no mask can be made.
 //!
 //! **Observation.** Shape `[7·P + 5 + B, V]` for `P` players of `B` bikes each on a board of `V`
-//! vertices: planes of
-//! one value per vertex. Player blocks come first, in turn order from the viewer (block `i` is
+//! vertices: planes of one value per vertex. Player blocks come first, in turn order from the viewer (block `i` is
 //! player `(viewer + i) % P`, so block 0 is always the viewer's own); block `i` holds, from
 //! plane `7·i`:
 //!
@@ -49,9 +48,9 @@
 //! `7·P + 2` Points items, `7·P + 3` everywhere the fraction of the game's rounds left, and
 //! `7·P + 4` everywhere 1 on an odd round (only bikes in turbo move). Last, one plane per slot
 //! of the action space: plane `7·P + 5 + j` is 1 where the viewer's bike of slot `j` stands, if
-//! it is alive (so an agent knows which digit moves which bike). Values are 0 or 1 except
-//! the counts (two bikes share a vertex only through a ghost) and the score (above 1 only for a
-//! game resumed from a recorded board with scores already high).
+//! it is alive (so an agent knows which digit moves which bike). Values lie in `[0, 1]` except
+//! the counts and sums (two bikes share a vertex only through a ghost) and the score (above 1
+//! only for a game resumed from a recorded board with scores already high).
 //!
 //! Tron3D hides nothing ([`Game::observe`] is the state), but the tensor leaves out, on purpose:
 //! which bike of an opponent is which (the viewer's own are told apart by the slot planes), the

@@ -25,7 +25,7 @@ use crate::state::{Card, CardKind, NUM_PLAYERS, PassengerId, PlayerId, State};
 use crate::tick::round::{Order, apply_order, engine_tick_after_orders, status_broadcast};
 
 /// Whether [`Action::GoTo`] to `stop` finds a path from a car on `tile` entering `next`.
-fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> bool {
+pub(crate) fn reachable(game: &Game, tile: crate::Point, next: crate::Point, stop: u16) -> bool {
     let stop = usize::from(stop);
     stop < game.stops().len()
         && (game.distance_to_stop(stop, next) != UNREACHABLE

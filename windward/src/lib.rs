@@ -22,6 +22,7 @@ pub mod state;
 pub mod strategy;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod tensor;
 pub mod tick;
 pub mod trace;
 mod validate;

@@ -13,6 +13,7 @@ mod net_round;
 mod net_support;
 mod properties;
 mod rules;
+mod tensor;
 mod tick_properties;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
