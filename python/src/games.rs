@@ -8,7 +8,6 @@ use pathfind::replay::{Summary, VerifyError};
 use pathfind::tree;
 
 use crate::engine::{Engine, HiddenGame, Perfect, overlay};
-use crate::tensor::TensorFns;
 
 /// The parts of an [`Engine`] impl that are the same for every perfect-information game:
 /// IS-MCTS runs on [`Perfect`], whose belief is the state.
@@ -65,7 +64,6 @@ fn index(board: &str, what: &str) -> Result<usize, String> {
 impl Engine for ::dogfight::Game {
     const NAME: &'static str = "dogfight";
     playable!();
-    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let size = match board {
@@ -96,7 +94,6 @@ impl Engine for ::dogfight::Game {
 impl Engine for ::tron3d::Game {
     const NAME: &'static str = "tron3d";
     playable!();
-    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let board = board.unwrap_or("cube6");
@@ -130,7 +127,6 @@ impl Engine for ::tron3d::Game {
 impl Engine for ::cloudwars::Game {
     const NAME: &'static str = "cloudwars";
     playable!();
-    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         if let Some(board) = board {
@@ -155,7 +151,6 @@ impl Engine for ::cloudwars::Game {
 impl Engine for ::amazes::Game {
     const NAME: &'static str = "amazes";
     playable!();
-    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let file = match board {
@@ -249,7 +244,6 @@ impl Engine for ::windward::Game {
 /// too): no board, no config, no recordings.
 impl Engine for tree::toys::TicTacToe {
     const NAME: &'static str = "tictactoe";
-    const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         match (board, config) {

@@ -13,7 +13,7 @@ macro_rules! game_module {
         pub mod $module {
             use std::sync::Arc;
 
-            use pathfind::tree::{Game as Contract, Moves};
+            use pathfind::tree::{Game as Contract, Moves, Tensor};
             use pyo3::prelude::*;
             use pyo3::types::PyModule;
 
@@ -227,7 +227,7 @@ macro_rules! game_module {
                 /// each index means).
                 #[getter]
                 fn num_distinct_actions(&self) -> PyResult<usize> {
-                    Ok((crate::tensor::fns::<G>()?.num_distinct_actions)(&*self.inner))
+                    Ok(Tensor::num_distinct_actions(&*self.inner))
                 }
 
                 /// The shape of one player's observation tensor (planes first), the same in
@@ -237,7 +237,7 @@ macro_rules! game_module {
                     &self,
                     py: Python<'py>,
                 ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                    let shape = (crate::tensor::fns::<G>()?.observation_shape)(&*self.inner);
+                    let shape = Tensor::observation_shape(&*self.inner);
                     pyo3::types::PyTuple::new(py, shape)
                 }
 
@@ -274,8 +274,7 @@ macro_rules! game_module {
                     action: PyRef<'_, Action>,
                 ) -> PyResult<Option<usize>> {
                     let player = engine::check_player(&*self.inner, player)?;
-                    let t = crate::tensor::fns::<G>()?;
-                    Ok((t.action_index)(&*self.inner, self.state(&state)?, player, &action.inner))
+                    Ok(Tensor::action_index(&*self.inner, self.state(&state)?, player, &action.inner))
                 }
 
                 /// The action of `index` for `player` in `state` (it need not be legal:
@@ -289,8 +288,7 @@ macro_rules! game_module {
                 ) -> PyResult<Option<Action>> {
                     let player = engine::check_player(&*self.inner, player)?;
                     let index = crate::tensor::check_index(&*self.inner, index)?;
-                    let t = crate::tensor::fns::<G>()?;
-                    Ok((t.index_action)(&*self.inner, self.state(&state)?, player, index)
+                    Ok(Tensor::index_action(&*self.inner, self.state(&state)?, player, index)
                         .map(|inner| Action { inner }))
                 }
 

@@ -2,10 +2,8 @@
 //! the vectorised environment (many games stepped in one call, in parallel, with the GIL
 //! released).
 //!
-//! Everything here is generic over the game; a game opts in with one line in its [`Engine`]
-//! impl (`const TENSOR: Option<TensorFns<Self>> = Some(TensorFns::of());`). The table of
-//! function pointers stands between the macro-written Python classes and the trait because a
-//! PyO3 class cannot be generic and a bound `G: Tensor` cannot be asked of a game conditionally.
+//! Everything here is generic over the game: [`Engine`] asks for [`Tensor`], which all five
+//! games (and tic-tac-toe) implement, so no game needs a line of its own.
 //!
 //! The arrays go to Python through rust-numpy without a copy: a `Vec` filled in Rust becomes
 //! the array's buffer (`PyArray::from_vec`). rust-numpy works under abi3: it reaches numpy
@@ -19,53 +17,6 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::engine::{Engine, error};
-
-/// [`Tensor::index_action`] of a game `G`.
-type IndexAction<G> =
-    fn(&G, &<G as tree::Game>::State, usize, usize) -> Option<<G as tree::Game>::Action>;
-
-/// The [`Tensor`] methods of a game `G`, as plain function pointers.
-pub struct TensorFns<G: tree::Game> {
-    pub num_distinct_actions: fn(&G) -> usize,
-    pub action_index: fn(&G, &G::State, usize, &G::Action) -> Option<usize>,
-    pub index_action: IndexAction<G>,
-    pub legal_mask: fn(&G, &G::State, usize, &mut [bool]),
-    pub observation_shape: fn(&G) -> Vec<usize>,
-    pub observation_tensor: fn(&G, &G::State, usize, &mut [f32]),
-}
-
-impl<G: tree::Game> Clone for TensorFns<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: tree::Game> Copy for TensorFns<G> {}
-
-impl<G: Tensor> TensorFns<G> {
-    /// The table of `G`'s [`Tensor`] implementation.
-    pub const fn of() -> TensorFns<G> {
-        TensorFns {
-            num_distinct_actions: <G as Tensor>::num_distinct_actions,
-            action_index: <G as Tensor>::action_index,
-            index_action: <G as Tensor>::index_action,
-            legal_mask: <G as Tensor>::legal_mask,
-            observation_shape: <G as Tensor>::observation_shape,
-            observation_tensor: <G as Tensor>::observation_tensor,
-        }
-    }
-}
-
-/// `G`'s tensor table, or the error saying the game has none.
-pub fn fns<G: Engine>() -> PyResult<TensorFns<G>> {
-    G::TENSOR.ok_or_else(|| {
-        error(format!(
-            "{} does not implement pathfind::tree::Tensor in this build: no tensors, no \
-             PettingZoo or vector environment",
-            G::NAME
-        ))
-    })
-}
 
 /// A flat buffer as a numpy array of `shape` (no copy: the array owns the buffer).
 pub fn array<'py, T: numpy::Element>(
@@ -84,10 +35,9 @@ pub fn observation<'py, G: Engine>(
     state: &G::State,
     player: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let t = fns::<G>()?;
-    let shape = (t.observation_shape)(game);
+    let shape = game.observation_shape();
     let mut out = vec![0.0f32; shape.iter().product()];
-    (t.observation_tensor)(game, state, player, &mut out);
+    game.observation_tensor(state, player, &mut out);
     array(py, out, &shape)
 }
 
@@ -98,16 +48,15 @@ pub fn mask<'py, G: Engine>(
     state: &G::State,
     player: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let t = fns::<G>()?;
-    let n = (t.num_distinct_actions)(game);
+    let n = game.num_distinct_actions();
     let mut out = vec![false; n];
-    (t.legal_mask)(game, state, player, &mut out);
+    game.legal_mask(state, player, &mut out);
     array(py, out, &[n])
 }
 
 /// `index` checked against the game's action space.
 pub fn check_index<G: Engine>(game: &G, index: i64) -> PyResult<usize> {
-    let n = (fns::<G>()?.num_distinct_actions)(game);
+    let n = game.num_distinct_actions();
     match usize::try_from(index) {
         Ok(i) if i < n => Ok(i),
         _ => Err(error(format!(
@@ -124,7 +73,6 @@ pub fn joint_of_indices<G: Engine>(
     state: &G::State,
     indices: &[i64],
 ) -> PyResult<Vec<G::Action>> {
-    let t = fns::<G>()?;
     let movers = game.to_move(state);
     if indices.len() != movers.len() {
         return Err(error(format!(
@@ -135,12 +83,12 @@ pub fn joint_of_indices<G: Engine>(
             movers.iter().collect::<Vec<_>>()
         )));
     }
-    let mut mask = vec![false; (t.num_distinct_actions)(game)];
+    let mut mask = vec![false; game.num_distinct_actions()];
     let mut joint = Vec::with_capacity(indices.len());
     for (player, &index) in movers.iter().zip(indices) {
         let i = check_index(game, index)?;
-        (t.legal_mask)(game, state, player, &mut mask);
-        let action = (t.index_action)(game, state, player, i).filter(|_| mask[i]);
+        game.legal_mask(state, player, &mut mask);
+        let action = game.index_action(state, player, i).filter(|_| mask[i]);
         match action {
             Some(action) => joint.push(action),
             None => {
@@ -187,7 +135,6 @@ pub struct Out<'a> {
 /// `N` games of one kind stepped together: the core of `Game.vector_env`.
 pub struct VecCore<G: Engine> {
     pub game: Arc<G>,
-    fns: TensorFns<G>,
     slots: Vec<Slot<G>>,
     /// Every game's legal masks after the last step (`[N, P, A]`), to check the next actions.
     masks: Vec<bool>,
@@ -209,14 +156,13 @@ impl<G: Engine> VecCore<G> {
         max_steps: Option<u32>,
         observe: bool,
     ) -> PyResult<Self> {
-        let fns = fns::<G>()?;
         if num_envs == 0 {
             return Err(error("num_envs must be at least 1"));
         }
         // A bound on the arrays of one step, checked before allocating them.
         let players = game.players();
-        let actions = (fns.num_distinct_actions)(&game);
-        let shape = (fns.observation_shape)(&game);
+        let actions = game.num_distinct_actions();
+        let shape = game.observation_shape();
         let obs_len: usize = shape.iter().product();
         let per_env = players * (obs_len * 4 + actions);
         if num_envs.saturating_mul(per_env) > MAX_STEP_BYTES {
@@ -241,7 +187,6 @@ impl<G: Engine> VecCore<G> {
         let masks = vec![false; num_envs * players * actions];
         let mut core = VecCore {
             game,
-            fns,
             slots,
             masks,
             seed,
@@ -285,9 +230,8 @@ impl<G: Engine> VecCore<G> {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
-        let (game, fns, players, actions, obs_len, observe) = (
+        let (game, players, actions, obs_len, observe) = (
             &*self.game,
-            self.fns,
             self.players,
             self.actions,
             self.obs_len,
@@ -298,16 +242,7 @@ impl<G: Engine> VecCore<G> {
             .zip(out.observations.par_chunks_mut(players * obs_len))
             .zip(out.masks.par_chunks_mut(players * actions))
             .for_each(|((slot, obs), mask)| {
-                write_views(
-                    game,
-                    &fns,
-                    &slot.state,
-                    obs,
-                    mask,
-                    observe,
-                    obs_len,
-                    actions,
-                );
+                write_views(game, &slot.state, obs, mask, observe, obs_len, actions);
             });
         self.masks.copy_from_slice(out.masks);
     }
@@ -369,9 +304,8 @@ impl<G: Engine> VecCore<G> {
         out.terminated.fill(false);
         out.truncated.fill(false);
         let n = self.slots.len() as u64;
-        let (game, fns, players, actions_n, obs_len, base_seed, max_steps, observe) = (
+        let (game, players, actions_n, obs_len, base_seed, max_steps, observe) = (
             &*self.game,
-            self.fns,
             self.players,
             self.actions,
             self.obs_len,
@@ -396,7 +330,7 @@ impl<G: Engine> VecCore<G> {
                 for player in game.to_move(&slot.state) {
                     // Checked against the mask: the index stands for an action.
                     if let Some(action) =
-                        (fns.index_action)(game, &slot.state, player, chosen[player] as usize)
+                        game.index_action(&slot.state, player, chosen[player] as usize)
                     {
                         slot.joint.push(action);
                     }
@@ -421,16 +355,7 @@ impl<G: Engine> VecCore<G> {
                     slot.state = game.initial_state(seed);
                     slot.steps = 0;
                 }
-                write_views(
-                    game,
-                    &fns,
-                    &slot.state,
-                    obs,
-                    mask,
-                    observe,
-                    obs_len,
-                    actions_n,
-                );
+                write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
             });
         self.masks.copy_from_slice(out.masks);
     }
@@ -446,9 +371,8 @@ pub const MAX_STEP_BYTES: usize = 1 << 30;
 
 /// Every player's mask of `state`, and observation when `observe`.
 #[allow(clippy::too_many_arguments)]
-fn write_views<G: tree::Game>(
+fn write_views<G: Tensor>(
     game: &G,
-    fns: &TensorFns<G>,
     state: &G::State,
     obs: &mut [f32],
     mask: &mut [bool],
@@ -462,9 +386,9 @@ fn write_views<G: tree::Game>(
         .enumerate()
     {
         if observe {
-            (fns.observation_tensor)(game, state, player, o);
+            game.observation_tensor(state, player, o);
         }
-        (fns.legal_mask)(game, state, player, m);
+        game.legal_mask(state, player, m);
     }
 }
 
