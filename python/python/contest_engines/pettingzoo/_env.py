@@ -73,19 +73,29 @@ class _Common:
         seed = self._next_seed % 2**64
         self._next_seed = seed + 1
         self._state = self.game.initial_state(seed)
+        self._masks = {}
         self._steps = 0
         self._recorded = [self._state.copy()] if self.render_mode == "html" else []
+
+    def _mask(self, p):
+        """Player ``p``'s legal mask in the current state, made once per state (the action
+        checks and the observations share it)."""
+        mask = self._masks.get(p)
+        if mask is None:
+            mask = self._masks[p] = self.game.legal_mask(self._state, p)
+        return mask
 
     def _observe_player(self, p):
         return {
             "observation": self.game.observation_tensor(self._state, p),
-            "action_mask": self.game.legal_mask(self._state, p).astype(np.int8),
+            "action_mask": self._mask(p).astype(np.int8),
         }
 
     def _advance(self, indices):
         """One step of the game from the movers' action indices; answers
         (over, cut, rewards by player)."""
         self.game.advance_indices(self._state, indices)
+        self._masks = {}
         self._steps += 1
         if self.render_mode == "html":
             self._recorded.append(self._state.copy())
@@ -107,7 +117,7 @@ class _Common:
             raise TypeError(f"{agent}: an action is an integer index in 0..{n}, got {action!r}")
         if not 0 <= action < n:
             raise ValueError(f"{agent}: action index {action} out of range 0..{n}")
-        mask = self.game.legal_mask(self._state, p)
+        mask = self._mask(p)
         if mask[action]:
             return int(action)
         if self.illegal_action == "raise":
