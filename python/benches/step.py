@@ -6,30 +6,31 @@ per step, with the legality check on and off). The difference per step is what P
 The last column times the Python loop of `step` calls alone, with the actions made beforehand
 (the engine's own step time included).
 
+A second table takes the learning path: the same steps through `step_indices` (action
+indices, each checked against its player's legal mask), and through the PettingZoo parallel
+environment (Amazes: the AEC one, one `step` per move), whose step also makes every player's
+observation tensor and mask (the engine's `observation_tensor` and `legal_mask` times are shown
+beside it, per step, for all players).
+
     python python/benches/step.py [repeats]
 
 Prints the CPU and the load average first: figures from a loaded machine are upper bounds.
 """
 
+import importlib
 import os
-import platform
 import sys
 import time
 
-import contest_engines as ce
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine import machine_line  # noqa: E402
+
+import contest_engines as ce  # noqa: E402
+from contest_engines.pettingzoo import ContestParallelEnv  # noqa: E402
 
 BOARDS = {"dogfight": None, "tron3d": "cube6", "cloudwars": None, "amazes": 0, "windward": 1}
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def python_playout(game, seed, indices, check):
@@ -70,7 +71,7 @@ def best_of(repeats, f):
 
 def main():
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    print(f"CPU: {cpu_name()}; load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(machine_line())
     print(f"{'game':<10} {'steps':>6} {'Rust µs/step':>13} {'Python µs/step':>15} "
           f"{'unchecked':>10} {'Python adds':>12} {'step() alone':>13}")
     for name, board in BOARDS.items():
@@ -86,6 +87,75 @@ def main():
         alone = best_of(repeats, lambda: steps_only(game, seed, joints)) / steps * 1e6
         print(f"{name:<10} {steps:>6} {rust:>13.2f} {checked:>15.2f} {unchecked:>10.2f} "
               f"{unchecked - rust:>12.2f} {alone:>13.2f}")
+
+    print()
+    print(f"{'game':<10} {'steps':>6} {'step_indices µs/step':>21} {'Python adds':>12} "
+          f"{'env.step µs/step':>17} {'tensors+masks µs/step':>22}")
+    for name, board in BOARDS.items():
+        game = getattr(ce, name).Game(board)
+        seed, choice = 1, 17
+        indices, final = game._rust_playout(seed, 400, choice)
+        steps = len(indices)
+        index_steps = index_joints(game, seed, indices)
+        rust = best_of(repeats, lambda: game._rust_playout(seed, 400, choice)) / steps * 1e6
+        by_index = best_of(repeats, lambda: indices_only(game, seed, index_steps)) / steps * 1e6
+        env = make_env(name, board)  # built once: a Game's tables are not a step's cost
+        env_step = best_of(repeats, lambda: env_playout(env, seed, index_steps)) / steps * 1e6
+        views = best_of(repeats, lambda: tensors_only(game, seed, index_steps)) / steps * 1e6
+        print(f"{name:<10} {steps:>6} {by_index:>21.2f} {by_index - rust:>12.2f} "
+              f"{env_step:>17.2f} {views:>22.2f}")
+
+
+def index_joints(game, seed, indices):
+    """The action indices of each step of the Rust playout."""
+    state, out = game.initial_state(seed), []
+    for step in indices:
+        movers = game.to_move(state)
+        joint = [game.legal_actions(state, p)[i] for p, i in zip(movers, step)]
+        out.append([game.action_index(state, p, a) for p, a in zip(movers, joint)])
+        state = game.step(state, joint)
+    return out
+
+
+def indices_only(game, seed, index_steps):
+    state = game.initial_state(seed)
+    for step in index_steps:
+        game.advance_indices(state, step)
+    return state
+
+
+def tensors_only(game, seed, index_steps):
+    """Every player's observation tensor and mask after each step (what an environment makes)."""
+    state = game.initial_state(seed)
+    for step in index_steps:
+        game.advance_indices(state, step)
+        for p in range(game.players):
+            game.observation_tensor(state, p)
+            game.legal_mask(state, p)
+    return state
+
+
+def make_env(name, board):
+    module = importlib.import_module(f"contest_engines.pettingzoo.{name}")
+    if hasattr(module, "parallel_env"):
+        return module.parallel_env(board=board)
+    return module.raw_env(board=board)
+
+
+def env_playout(env, seed, index_steps):
+    if isinstance(env, ContestParallelEnv):
+        env.reset(seed=seed)
+        game = env.unwrapped.game
+        for step in index_steps:
+            movers = game.to_move(env.game_state)
+            env.step({env.possible_agents[p]: i for p, i in zip(movers, step)})
+    else:
+        env.reset(seed=seed)
+        for step in index_steps:
+            for i in step:
+                env.last()
+                env.step(np.int64(i))
+    return env
 
 
 if __name__ == "__main__":

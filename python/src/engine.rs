@@ -14,10 +14,12 @@ use serde::de::DeserializeOwned;
 
 use crate::EngineError;
 
-/// A game the Python package wraps: the contract, with serde forms for its states, actions,
+/// A game the Python package wraps: the contract and its tensors ([`tree::Tensor`], for the
+/// numpy arrays and the environments), with serde forms for its states, actions,
 /// observations and outcomes, safe to share across threads (searches run with the GIL released).
 pub trait Engine:
-    tree::Game<
+    tree::Tensor
+    + tree::Game<
         State: Serialize + DeserializeOwned + Send + Sync,
         Action: Serialize + DeserializeOwned + Send + Sync,
         Observation: Serialize,
@@ -33,6 +35,22 @@ pub trait Engine:
     /// The game from its geometry (`board`: a shipped name or index, or a file's text; `None`:
     /// the default) and a config (a JSON object of the fields that differ from the default).
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String>;
+
+    /// Each player's score so far, in the game's units (`arena::Playable::current_scores`).
+    fn scores_now(&self, state: &Self::State) -> Vec<f64>;
+
+    /// Appends an SVG picture of `state` to `out` (`arena::Playable::render_svg`).
+    fn svg(&self, state: &Self::State, out: &mut String);
+
+    /// Writes the replay page of `states` to `path` (`arena::viewer::write_html`); answers the
+    /// number of frames.
+    fn replay_page(
+        &self,
+        path: &std::path::Path,
+        names: &[String],
+        states: &[&Self::State],
+        options: &arena::viewer::ViewerOptions,
+    ) -> Result<usize, String>;
 
     /// Replays recordings of the original program (the crate's `replay::verify_files`).
     fn verify(paths: &[PathBuf]) -> Result<Summary, VerifyError>;

@@ -25,6 +25,32 @@ macro_rules! perfect_information {
     };
 }
 
+/// The parts of an [`Engine`] impl that [`arena::Playable`] answers: scores, pictures, the
+/// replay page.
+macro_rules! playable {
+    () => {
+        fn scores_now(&self, state: &Self::State) -> Vec<f64> {
+            arena::Playable::current_scores(self, state)
+        }
+
+        fn svg(&self, state: &Self::State, out: &mut String) {
+            arena::Playable::render_svg(self, state, out)
+        }
+
+        fn replay_page(
+            &self,
+            path: &std::path::Path,
+            names: &[String],
+            states: &[&Self::State],
+            options: &arena::viewer::ViewerOptions,
+        ) -> Result<usize, String> {
+            arena::viewer::write_html(path, self, names, states.iter().copied(), options)
+                .map(|summary| summary.frames)
+                .map_err(|e| e.to_string())
+        }
+    };
+}
+
 /// A whole number from `board`, or an error naming what `board` may be.
 fn index(board: &str, what: &str) -> Result<usize, String> {
     board
@@ -37,6 +63,7 @@ fn index(board: &str, what: &str) -> Result<usize, String> {
 /// `::dogfight::Config`.
 impl Engine for ::dogfight::Game {
     const NAME: &'static str = "dogfight";
+    playable!();
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let size = match board {
@@ -66,6 +93,7 @@ impl Engine for ::dogfight::Game {
 /// `::tron3d::Config::default()`).
 impl Engine for ::tron3d::Game {
     const NAME: &'static str = "tron3d";
+    playable!();
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let board = board.unwrap_or("cube6");
@@ -98,6 +126,7 @@ impl Engine for ::tron3d::Game {
 /// `::cloudwars::Config` (width, height, players, ...).
 impl Engine for ::cloudwars::Game {
     const NAME: &'static str = "cloudwars";
+    playable!();
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         if let Some(board) = board {
@@ -121,6 +150,7 @@ impl Engine for ::cloudwars::Game {
 /// overlays `::amazes::Config` sized for the maze.
 impl Engine for ::amazes::Game {
     const NAME: &'static str = "amazes";
+    playable!();
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let file = match board {
@@ -177,6 +207,7 @@ impl Engine for ::amazes::Game {
 /// `config` overlays `::windward::Config`.
 impl Engine for ::windward::Game {
     const NAME: &'static str = "windward";
+    playable!();
 
     fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
         let map = match board {
@@ -209,6 +240,69 @@ impl Engine for ::windward::Game {
     }
 }
 
+/// Tic-tac-toe (`pathfind::tree::toys`), the toy game searches are compared on (OpenSpiel has it
+/// too): no board, no config, no recordings.
+impl Engine for tree::toys::TicTacToe {
+    const NAME: &'static str = "tictactoe";
+
+    fn build(board: Option<&str>, config: Option<serde_json::Value>) -> Result<Self, String> {
+        match (board, config) {
+            (None, None) => Ok(tree::toys::TicTacToe),
+            _ => Err("tic-tac-toe has no board and no config".to_string()),
+        }
+    }
+
+    fn verify(paths: &[PathBuf]) -> Result<Summary, VerifyError> {
+        Err(VerifyError::Format {
+            path: paths.first().cloned().unwrap_or_default(),
+            message: "tic-tac-toe has no recordings to replay".to_string(),
+        })
+    }
+
+    fn scores_now(&self, state: &Self::State) -> Vec<f64> {
+        let mut out = vec![0.0; 2];
+        if tree::Game::is_terminal(self, state) {
+            tree::Game::returns(self, state, &mut out);
+        }
+        out
+    }
+
+    fn svg(&self, state: &Self::State, out: &mut String) {
+        use std::fmt::Write as _;
+        out.push_str(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 3 3\" width=\"150\" \
+             height=\"150\">\n<path d=\"M1 0V3M2 0V3M0 1H3M0 2H3\" stroke=\"black\" \
+             stroke-width=\"0.04\"/>\n",
+        );
+        for cell in 0..9 {
+            if let Some(owner) = state.mark(cell) {
+                let (x, y) = (cell % 3, cell / 3);
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}.5\" y=\"{}.75\" font-size=\"0.8\" text-anchor=\"middle\">{}</text>",
+                    x,
+                    y,
+                    if owner == 0 { 'X' } else { 'O' }
+                );
+            }
+        }
+        out.push_str("</svg>\n");
+    }
+
+    fn replay_page(
+        &self,
+        _path: &std::path::Path,
+        _names: &[String],
+        _states: &[&Self::State],
+        _options: &arena::viewer::ViewerOptions,
+    ) -> Result<usize, String> {
+        Err("tic-tac-toe has no replay page (render_svg draws a state)".to_string())
+    }
+
+    perfect_information!();
+}
+
+crate::module::game_module!(tictactoe, ::pathfind::tree::toys::TicTacToe);
 crate::module::game_module!(dogfight, ::dogfight::Game);
 crate::module::game_module!(tron3d, ::tron3d::Game);
 crate::module::game_module!(cloudwars, ::cloudwars::Game);

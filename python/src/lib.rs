@@ -7,6 +7,7 @@ mod engine;
 mod games;
 mod module;
 mod search;
+mod tensor;
 
 use pyo3::prelude::*;
 
@@ -38,5 +39,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::cloudwars::register(m)?;
     games::amazes::register(m)?;
     games::windward::register(m)?;
+    games::tictactoe::register(m)?;
     Ok(())
 }

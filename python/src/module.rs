@@ -13,7 +13,7 @@ macro_rules! game_module {
         pub mod $module {
             use std::sync::Arc;
 
-            use pathfind::tree::{Game as Contract, Moves};
+            use pathfind::tree::{Game as Contract, Moves, Tensor};
             use pyo3::prelude::*;
             use pyo3::types::PyModule;
 
@@ -222,6 +222,172 @@ macro_rules! game_module {
                     Ok(self.wrap(engine::state_from_json(&*self.inner, text)?))
                 }
 
+                /// The number of distinct actions of one player: action indices are
+                /// `0..num_distinct_actions` in every state (the crate's `Tensor` docs say what
+                /// each index means).
+                #[getter]
+                fn num_distinct_actions(&self) -> PyResult<usize> {
+                    Ok(Tensor::num_distinct_actions(&*self.inner))
+                }
+
+                /// The shape of one player's observation tensor (planes first), the same in
+                /// every state.
+                #[getter]
+                fn observation_shape<'py>(
+                    &self,
+                    py: Python<'py>,
+                ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                    let shape = Tensor::observation_shape(&*self.inner);
+                    pyo3::types::PyTuple::new(py, shape)
+                }
+
+                /// `player`'s observation of `state` as a new numpy `float32` array of
+                /// `observation_shape`; it shows what `observe` tells the player, no more.
+                fn observation_tensor<'py>(
+                    &self,
+                    py: Python<'py>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    crate::tensor::observation(py, &*self.inner, self.state(&state)?, player)
+                }
+
+                /// `player`'s legal actions in `state` as a numpy `bool` array of
+                /// `num_distinct_actions` (all false for a player not to move).
+                fn legal_mask<'py>(
+                    &self,
+                    py: Python<'py>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    crate::tensor::mask(py, &*self.inner, self.state(&state)?, player)
+                }
+
+                /// The index of `player`'s `action` in `state`, or `None` for an action
+                /// outside the fixed action space.
+                fn action_index(
+                    &self,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                    action: PyRef<'_, Action>,
+                ) -> PyResult<Option<usize>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    Ok(Tensor::action_index(&*self.inner, self.state(&state)?, player, &action.inner))
+                }
+
+                /// The action of `index` for `player` in `state` (it need not be legal:
+                /// `legal_mask` tells), or `None` when the index stands for nothing in this
+                /// state. An index outside `0..num_distinct_actions` raises.
+                fn index_action(
+                    &self,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                    index: i64,
+                ) -> PyResult<Option<Action>> {
+                    let player = engine::check_player(&*self.inner, player)?;
+                    let index = crate::tensor::check_index(&*self.inner, index)?;
+                    Ok(Tensor::index_action(&*self.inner, self.state(&state)?, player, index)
+                        .map(|inner| Action { inner }))
+                }
+
+                /// `step` from action indices: one per player of `to_move(state)`, in order,
+                /// each allowed by its player's `legal_mask`.
+                fn step_indices(
+                    &self,
+                    state: PyRef<'_, State>,
+                    indices: Vec<i64>,
+                ) -> PyResult<State> {
+                    let state = self.state(&state)?;
+                    let joint = crate::tensor::joint_of_indices(&*self.inner, state, &indices)?;
+                    Ok(self.wrap(Contract::step(&*self.inner, state, &joint)))
+                }
+
+                /// `step_indices` in place: `state` becomes the next state.
+                fn advance_indices(
+                    &self,
+                    mut state: PyRefMut<'_, State>,
+                    indices: Vec<i64>,
+                ) -> PyResult<()> {
+                    self.state(&state)?;
+                    let joint =
+                        crate::tensor::joint_of_indices(&*self.inner, &state.inner, &indices)?;
+                    Contract::advance(&*self.inner, &mut state.inner, &joint);
+                    state.game = self.id;
+                    Ok(())
+                }
+
+                /// `num_envs` games stepped together from numpy arrays of action indices, in
+                /// parallel with the GIL released, each restarting when it ends (see
+                /// `VecEnv`): game `i` starts from seed `seed + i`, and its `k`-th next game
+                /// from `seed + i + k·num_envs`. `max_steps` cuts a game (truncated) after that
+                /// many steps. `observe=False` leaves the observations array zeros (the
+                /// tensors are not computed: for callers that read states or masks only).
+                #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true))]
+                fn vector_env(
+                    &self,
+                    py: Python<'_>,
+                    num_envs: usize,
+                    seed: u64,
+                    max_steps: Option<u32>,
+                    observe: bool,
+                ) -> PyResult<VecEnv> {
+                    let mut inner = crate::tensor::VecCore::new(
+                        self.inner.clone(),
+                        num_envs,
+                        seed,
+                        max_steps,
+                        observe,
+                    )?;
+                    let arrays = crate::tensor::Arrays::new(py, &inner);
+                    arrays.write(py, &mut inner, |core, out| core.reset(seed, out))?;
+                    Ok(VecEnv {
+                        inner,
+                        arrays,
+                        game_id: self.id,
+                    })
+                }
+
+                /// Each player's score so far (the replay page's timeline), in the game's
+                /// units.
+                fn current_scores(&self, state: PyRef<'_, State>) -> PyResult<Vec<f64>> {
+                    Ok(Engine::scores_now(&*self.inner, self.state(&state)?))
+                }
+
+                /// An SVG picture of `state` (one `<svg>` element).
+                fn render_svg(&self, state: PyRef<'_, State>) -> PyResult<String> {
+                    let mut out = String::new();
+                    Engine::svg(&*self.inner, self.state(&state)?, &mut out);
+                    Ok(out)
+                }
+
+                /// Writes the replay page of a game (one self-contained HTML file, the
+                /// workspace's replay viewer) to `path`: `states` from the first to the last,
+                /// every `every`-th embedded (and always the last), `names` one per player.
+                /// Answers the number of frames written.
+                #[pyo3(signature = (path, states, names = None, every = 1, title = None))]
+                fn write_replay(
+                    &self,
+                    path: std::path::PathBuf,
+                    states: Vec<PyRef<'_, State>>,
+                    names: Option<Vec<String>>,
+                    every: usize,
+                    title: Option<String>,
+                ) -> PyResult<usize> {
+                    if states.is_empty() {
+                        return Err(error("write_replay: no states"));
+                    }
+                    for state in &states {
+                        self.state(state)?;
+                    }
+                    let names = names.unwrap_or_default();
+                    let options = arena::viewer::ViewerOptions { every, title };
+                    let states: Vec<&RustState> = states.iter().map(|s| &s.inner).collect();
+                    Engine::replay_page(&*self.inner, &path, &names, &states, &options)
+                        .map_err(error)
+                }
+
                 /// A search of this game: `kind` is `"FlatMonteCarlo"`, `"Uct"`,
                 /// `"DecoupledUct"` or `"InformationSetMcts"`; the rest is `SearchConfig`
                 /// (`time` in seconds or `None`).
@@ -284,6 +450,113 @@ macro_rules! game_module {
                         <G as Engine>::NAME,
                         Contract::players(&*self.inner),
                         self.moves()
+                    )
+                }
+            }
+
+            /// `num_envs` games of one kind stepped in one call (made by `Game.vector_env`):
+            /// `reset(seed=None)` answers `(observations, masks)`, `step(actions)` answers
+            /// `(observations, rewards, terminated, truncated, masks)` as numpy arrays, game
+            /// first: observations `float32 [N, P, *observation_shape]`, rewards `float32
+            /// [N, P]` (0, and `2·returns − 1` in the step that ends a game), terminated and
+            /// truncated `bool [N]`, masks `bool [N, P, num_distinct_actions]`. `actions` is
+            /// an integer array `[N, P]` of action indices; a player not to move may hold any
+            /// value. A game that ends restarts at once: the observations and masks after it
+            /// are the next game's. The five arrays are the environment's own, written in place
+            /// by every `reset` and `step` (no allocation per step): copy what you keep.
+            #[pyclass(name = "VecEnv", module = "contest_engines")]
+            pub struct VecEnv {
+                inner: crate::tensor::VecCore<G>,
+                arrays: crate::tensor::Arrays,
+                game_id: u64,
+            }
+
+            #[pymethods]
+            impl VecEnv {
+                /// The number of games.
+                #[getter]
+                fn num_envs(&self) -> usize {
+                    self.inner.len()
+                }
+
+                /// The players of each game.
+                #[getter]
+                fn players(&self) -> usize {
+                    self.inner.players
+                }
+
+                /// The action indices of one player: `0..num_distinct_actions`.
+                #[getter]
+                fn num_distinct_actions(&self) -> usize {
+                    self.inner.actions
+                }
+
+                /// The shape of one player's observation.
+                #[getter]
+                fn observation_shape<'py>(
+                    &self,
+                    py: Python<'py>,
+                ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                    pyo3::types::PyTuple::new(py, &self.inner.shape)
+                }
+
+                /// Every game afresh (game `i` from seed `seed + i`; `None`: the last seed):
+                /// `(observations, masks)`.
+                #[pyo3(signature = (seed = None))]
+                fn reset<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    seed: Option<u64>,
+                ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+                    let seed = seed.unwrap_or_else(|| self.inner.seed());
+                    self.arrays
+                        .write(py, &mut self.inner, |core, out| core.reset(seed, out))?;
+                    let tuple = self.arrays.tuple(py)?;
+                    Ok((tuple.get_item(0)?, tuple.get_item(4)?))
+                }
+
+                /// One step of every game, in parallel with the GIL released; an illegal
+                /// index raises `EngineError` and changes nothing.
+                fn step<'py>(
+                    &mut self,
+                    py: Python<'py>,
+                    actions: &Bound<'py, PyAny>,
+                ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                    let actions = crate::tensor::actions_from_python(
+                        py,
+                        actions,
+                        self.inner.len(),
+                        self.inner.players,
+                    )?;
+                    self.arrays
+                        .write(py, &mut self.inner, |core, out| {
+                            core.check(&actions)?;
+                            core.step(&actions, out);
+                            Ok::<_, String>(())
+                        })?
+                        .map_err(error)?;
+                    self.arrays.tuple(py)
+                }
+
+                /// A copy of game `env`'s current state.
+                fn state(&self, env: usize) -> PyResult<State> {
+                    match self.inner.state(env) {
+                        Some(state) => Ok(State {
+                            inner: state.clone(),
+                            game: self.game_id,
+                        }),
+                        None => Err(error(format!(
+                            "env {env} out of range: this VecEnv has games 0..{}",
+                            self.inner.len()
+                        ))),
+                    }
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        "<contest_engines.{}.VecEnv: {} games>",
+                        <G as Engine>::NAME,
+                        self.inner.len()
                     )
                 }
             }
@@ -398,6 +671,29 @@ macro_rules! game_module {
                     Ok(action.map(|inner| Action { inner }))
                 }
 
+                /// For the benchmarks: `choose`, answering also the seconds the search took as
+                /// timed inside Rust (from the state's copy to the answer), so that what the
+                /// Python call adds around it can be told apart.
+                fn _choose_timed(
+                    &mut self,
+                    py: Python<'_>,
+                    state: PyRef<'_, State>,
+                    player: i64,
+                ) -> PyResult<(Option<Action>, f64)> {
+                    let player = engine::check_player(&*self.game, player)?;
+                    engine::checked_state(&*self.game, self.game_id, state.game, &state.inner)?;
+                    let root = state.inner.clone();
+                    drop(state);
+                    let game = self.game.clone();
+                    let search = &mut self.inner;
+                    let (action, seconds) = py.detach(move || {
+                        let start = std::time::Instant::now();
+                        let action = search.choose(&game, &root, player);
+                        (action, start.elapsed().as_secs_f64())
+                    });
+                    Ok((action.map(|inner| Action { inner }), seconds))
+                }
+
                 /// The deciding player's root actions after the last `choose`: a list of
                 /// `(action, visits, mean return)`.
                 fn stats(&self) -> Vec<(Action, u32, f64)> {
@@ -438,6 +734,7 @@ macro_rules! game_module {
                 module.add_class::<State>()?;
                 module.add_class::<Action>()?;
                 module.add_class::<Search>()?;
+                module.add_class::<VecEnv>()?;
                 module.add_function(pyo3::wrap_pyfunction!(verify, &module)?)?;
                 parent.add_submodule(&module)
             }

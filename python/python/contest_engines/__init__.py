@@ -15,21 +15,25 @@ error's message; ``VerifyError`` is the one of ``verify``. See the package READM
 """
 
 from ._native import SEARCHES, EngineError, VerifyError
-from . import amazes, cloudwars, dogfight, tron3d, windward
+from . import amazes, cloudwars, dogfight, tictactoe, tron3d, windward
 from .search import DecoupledUct, FlatMonteCarlo, InformationSetMcts, Uct
 
 GAMES = ("dogfight", "tron3d", "cloudwars", "amazes", "windward")
+# The toy games of pathfind::tree::toys that come along (for comparing searches with OpenSpiel's).
+TOYS = ("tictactoe",)
 
 __all__ = [
     "EngineError",
     "VerifyError",
     "GAMES",
+    "TOYS",
     "SEARCHES",
     "dogfight",
     "tron3d",
     "cloudwars",
     "amazes",
     "windward",
+    "tictactoe",
     "FlatMonteCarlo",
     "Uct",
     "DecoupledUct",

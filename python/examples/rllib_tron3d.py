@@ -1,0 +1,159 @@
+"""Training on the Tron3D PettingZoo environment with Ray RLlib's multi-agent API, where one
+machine is not enough: RLlib spreads the environment runners over a Ray cluster (one machine by
+default; `ray start` on others and `ray.init(address="auto")` to use them).
+
+    pip install "ray[rllib]" torch          # not a dependency of contest_engines
+    python python/examples/rllib_tron3d.py --iterations 20 [--env-runners 2] [--board cube6]
+
+What it sets up:
+
+- the environment: `contest_engines.pettingzoo.tron3d.parallel_env`, wrapped in RLlib's
+  `ParallelPettingZooEnv` (a `MultiAgentEnv`; the four players are four agents);
+- action masks: each observation is a dict with the player's tensor and its legal-action mask.
+  RLlib's action-masking module (`ActionMaskingTorchRLModule`, from RLlib's examples) reads
+  them under the keys `"observations"` and `"action_mask"`, so `RenameObservation` renames
+  ours (`"observation"`). A player out of the game for now (a crashed bike) has an all-zero
+  mask; the module then samples any index, and the environment ignores that player's action;
+- one policy shared by all four seats (`policy_mapping_fn` maps every agent to `"shared"`), the
+  usual self-play set-up for a symmetric game; give each seat its own module by mapping
+  `player_i` to `f"seat_{i}"` and listing the four in `MultiRLModuleSpec`;
+- rewards: 0 until the game ends, then `2 * returns - 1` per player (see the package README).
+
+`train(iterations, ...)` answers the list of RLlib's result dicts; the smoke test
+(`python/tests/test_rllib_example.py`) runs one tiny iteration when Ray is installed.
+Written for RLlib's new API stack (Ray 2.40 or newer).
+"""
+
+import argparse
+
+from pettingzoo.utils.env import ParallelEnv
+
+from contest_engines.pettingzoo import tron3d
+
+
+class RenameObservation(ParallelEnv):
+    """Our parallel environment with each observation's `"observation"` key renamed to
+    `"observations"`, the key RLlib's action-masking module reads."""
+
+    def __init__(self, env):
+        from gymnasium import spaces
+
+        self.env = env
+        self.metadata = env.metadata
+        self.possible_agents = env.possible_agents
+        self.render_mode = env.render_mode
+        self._spaces = {
+            a: spaces.Dict(
+                {
+                    "observations": env.observation_space(a)["observation"],
+                    "action_mask": env.observation_space(a)["action_mask"],
+                }
+            )
+            for a in env.possible_agents
+        }
+
+    @property
+    def agents(self):
+        return self.env.agents
+
+    def observation_space(self, agent):
+        return self._spaces[agent]
+
+    def action_space(self, agent):
+        return self.env.action_space(agent)
+
+    @staticmethod
+    def _rename(observations):
+        return {
+            a: {"observations": o["observation"], "action_mask": o["action_mask"]}
+            for a, o in observations.items()
+        }
+
+    def reset(self, seed=None, options=None):
+        observations, infos = self.env.reset(seed=seed, options=options)
+        return self._rename(observations), infos
+
+    def step(self, actions):
+        observations, rewards, terminations, truncations, infos = self.env.step(actions)
+        return self._rename(observations), rewards, terminations, truncations, infos
+
+    def render(self):
+        return self.env.render()
+
+    def close(self):
+        self.env.close()
+
+
+def make_env(env_config):
+    from ray.rllib.env.wrappers.pettingzoo_env import ParallelPettingZooEnv
+
+    env = tron3d.parallel_env(
+        board=env_config.get("board", "cube6"), max_steps=env_config.get("max_steps")
+    )
+    return ParallelPettingZooEnv(RenameObservation(env))
+
+
+def config(board="cube6", env_runners=0, batch=4000, minibatch=500, epochs=5, max_steps=None):
+    """The PPO configuration: one shared action-masking policy for every seat."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
+        ActionMaskingTorchRLModule,
+    )
+    from ray.tune.registry import register_env
+
+    register_env("contest_engines_tron3d", make_env)
+    return (
+        PPOConfig()
+        .environment("contest_engines_tron3d", env_config={"board": board, "max_steps": max_steps})
+        .env_runners(num_env_runners=env_runners)
+        .multi_agent(
+            policies={"shared"},
+            policy_mapping_fn=lambda agent_id, episode, **kwargs: "shared",
+        )
+        .rl_module(
+            rl_module_spec=MultiRLModuleSpec(
+                rl_module_specs={
+                    "shared": RLModuleSpec(
+                        module_class=ActionMaskingTorchRLModule,
+                        model_config={"head_fcnet_hiddens": [256, 256]},
+                    )
+                }
+            )
+        )
+        .training(train_batch_size_per_learner=batch, minibatch_size=minibatch, num_epochs=epochs)
+    )
+
+
+def train(iterations, **kwargs):
+    """Builds PPO from `config(**kwargs)`, trains `iterations` times and answers the results."""
+    import ray
+
+    ray.init(ignore_reinit_error=True, include_dashboard=False)
+    algo = config(**kwargs).build_algo()
+    try:
+        return [algo.train() for _ in range(iterations)]
+    finally:
+        algo.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--env-runners", type=int, default=2)
+    parser.add_argument("--board", default="cube6")
+    args = parser.parse_args()
+    for i, result in enumerate(
+        train(args.iterations, board=args.board, env_runners=args.env_runners), 1
+    ):
+        runners = result.get("env_runners", {})
+        print(
+            f"iteration {i}: episodes {runners.get('num_episodes', '?')}, "
+            f"mean episode return {runners.get('episode_return_mean', float('nan')):.3f}, "
+            f"mean episode length {runners.get('episode_len_mean', float('nan')):.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

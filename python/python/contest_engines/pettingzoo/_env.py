@@ -1,0 +1,331 @@
+"""The PettingZoo environments of every game, written once over the package's game API and its
+tensors (``Game.observation_tensor``, ``Game.legal_mask``, ``Game.advance_indices``); the package
+docstring (``contest_engines.pettingzoo``) says what they observe, reward and render.
+"""
+
+import os
+import tempfile
+
+import numpy as np
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+import contest_engines
+
+RENDER_MODES = ["ansi", "svg", "html"]
+ILLEGAL_ACTIONS = ["lose", "first", "raise"]
+
+
+class _Common:
+    """What the AEC and the parallel environments share: the game, the spaces, seeding,
+    observations and rendering."""
+
+    def _setup(self, game_name, board, config, render_mode, max_steps, illegal_action):
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
+        self.illegal_action = illegal_action
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r}: one of {RENDER_MODES} or None")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
+        self.game = getattr(contest_engines, game_name).Game(board, config)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        players = self.game.players
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        shape = tuple(self.game.observation_shape)
+        n = self.game.num_distinct_actions
+        # One space object per agent (PettingZoo's tests seed each agent's space on its own).
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._next_seed = None
+        self._state = None
+        self._steps = 0
+        self._recorded = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self):
+        """The engine's state of the running game (a ``State`` of the package's game API)."""
+        return self._state
+
+    def _start(self, seed):
+        if seed is not None:
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+                raise ValueError(f"seed {seed!r}: a whole number of at least 0, or None")
+            self._next_seed = int(seed)
+        elif self._next_seed is None:
+            self._next_seed = int.from_bytes(os.urandom(8), "little")
+        seed = self._next_seed % 2**64
+        self._next_seed = seed + 1
+        self._state = self.game.initial_state(seed)
+        self._masks = {}
+        self._steps = 0
+        self._recorded = [self._state.copy()] if self.render_mode == "html" else []
+
+    def _mask(self, p):
+        """Player ``p``'s legal mask in the current state, made once per state (the action
+        checks and the observations share it)."""
+        mask = self._masks.get(p)
+        if mask is None:
+            mask = self._masks[p] = self.game.legal_mask(self._state, p)
+        return mask
+
+    def _observe_player(self, p):
+        return {
+            "observation": self.game.observation_tensor(self._state, p),
+            "action_mask": self._mask(p).astype(np.int8),
+        }
+
+    def _advance(self, indices):
+        """One step of the game from the movers' action indices; answers
+        (over, cut, rewards by player)."""
+        self.game.advance_indices(self._state, indices)
+        self._masks = {}
+        self._steps += 1
+        if self.render_mode == "html":
+            self._recorded.append(self._state.copy())
+        over = self.game.is_terminal(self._state)
+        cut = not over and self.max_steps is not None and self._steps >= self.max_steps
+        if over:
+            rewards = [2.0 * r - 1.0 for r in self.game.returns(self._state)]
+        else:
+            rewards = [0.0] * self.game.players
+        return over, cut, rewards
+
+    def _check_action(self, agent, action):
+        """The index to play for ``agent``'s ``action``, or ``None`` when it is illegal and
+        ``illegal_action="lose"``. A value that is no action index raises whatever the
+        setting (TypeError, or ValueError out of range)."""
+        p = self.agent_name_mapping[agent]
+        n = self.game.num_distinct_actions
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"{agent}: an action is an integer index in 0..{n}, got {action!r}")
+        if not 0 <= action < n:
+            raise ValueError(f"{agent}: action index {action} out of range 0..{n}")
+        mask = self._mask(p)
+        if mask[action]:
+            return int(action)
+        if self.illegal_action == "raise":
+            raise ValueError(f"{agent}: action index {action} is not legal (see its action_mask)")
+        if self.illegal_action == "first":
+            return int(np.flatnonzero(mask)[0])
+        return None
+
+    def _forfeit(self, offenders):
+        """The game ended by illegal actions (``illegal_action="lose"``): rewards by player,
+        -1 for each offender and 0 for the others, as PettingZoo's classic games do."""
+        self._steps += 1
+        return [-1.0 if p in offenders else 0.0 for p in range(self.game.players)]
+
+    def render(self):
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode (ansi, svg or html)")
+            return None
+        if self._state is None:
+            raise RuntimeError("render() before reset()")
+        if self.render_mode == "ansi":
+            scores = ", ".join(f"{s:g}" for s in self.game.current_scores(self._state))
+            line = (
+                f"{self.game.name} step {self._steps}: to move {self.game.to_move(self._state)}, "
+                f"scores [{scores}]"
+            )
+            outcome = self.game.outcome(self._state)
+            if outcome is not None:
+                line += f", over: ranks {outcome['ranks']}"
+            return line
+        if self.render_mode == "svg":
+            return self.game.render_svg(self._state)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "replay.html")
+            self.save_replay(path)
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+
+    def save_replay(self, path, every=1):
+        """Writes the replay page of the episode so far to ``path`` (``render_mode="html"``
+        records it); answers the number of frames."""
+        if not self._recorded:
+            raise RuntimeError("no episode recorded: make the environment with render_mode='html'")
+        return self.game.write_replay(path, self._recorded, self.possible_agents, every)
+
+    def close(self):
+        self._recorded = []
+
+
+class ContestAECEnv(_Common, AECEnv):
+    """The AEC environment of a game: one agent acts at a time. In a simultaneous game the
+    players to move give their actions one after the other and the game steps once all have;
+    the rewards of that step come after it."""
+
+    metadata = {"render_modes": RENDER_MODES, "name": "contest_engines", "is_parallelizable": True}
+
+    def __init__(
+        self,
+        game_name,
+        board=None,
+        config=None,
+        render_mode=None,
+        max_steps=None,
+        illegal_action="lose",
+    ):
+        super().__init__()
+        self._setup(game_name, board, config, render_mode, max_steps, illegal_action)
+        self.metadata = dict(self.metadata, name=f"{game_name}_v0")
+        self._pending = {}
+
+    def reset(self, seed=None, options=None):
+        self._start(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._pending = {}
+        self._skip_agent_selection = None
+        self.agent_selection = self._next_mover()
+
+    def _next_mover(self):
+        for p in self.game.to_move(self._state):
+            if p not in self._pending:
+                return self.possible_agents[p]
+        return None
+
+    def observe(self, agent):
+        return self._observe_player(self.agent_name_mapping[agent])
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = self._check_action(agent, action)
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        if index is None:
+            rewards = self._forfeit({self.agent_name_mapping[agent]})
+            self.infos[agent] = {"illegal_action": True}
+            self._finish(True, False, rewards)
+            return
+        if index != action:
+            self.infos[agent] = {"illegal_action": True}
+        self._pending[self.agent_name_mapping[agent]] = index
+        following = self._next_mover()
+        if following is not None:
+            self._clear_rewards()
+            self.agent_selection = following
+            self._accumulate_rewards()
+            return
+        movers = self.game.to_move(self._state)
+        indices = [self._pending[p] for p in movers]
+        self._pending = {}
+        self._finish(*self._advance(indices))
+
+    def _finish(self, over, cut, rewards):
+        for a, r in zip(self.possible_agents, rewards):
+            self.rewards[a] = r
+            self.terminations[a] = over
+            self.truncations[a] = cut
+        self._accumulate_rewards()
+        if over or cut:
+            self._pending = {}
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self._next_mover()
+
+
+class ContestParallelEnv(_Common, ParallelEnv):
+    """The parallel environment of a simultaneous game: every player to move acts in each
+    ``step``; the actions of players out of the game for now are ignored (may be absent)."""
+
+    metadata = {"render_modes": RENDER_MODES, "name": "contest_engines"}
+
+    def __init__(
+        self,
+        game_name,
+        board=None,
+        config=None,
+        render_mode=None,
+        max_steps=None,
+        illegal_action="lose",
+    ):
+        self._setup(game_name, board, config, render_mode, max_steps, illegal_action)
+        if self.game.moves != "simultaneous":
+            raise ValueError(
+                f"{game_name} is an alternating game: use env() (AEC), not parallel_env()"
+            )
+        self.metadata = dict(self.metadata, name=f"{game_name}_v0")
+        self.agents = []
+
+    def reset(self, seed=None, options=None):
+        self._start(seed)
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self):
+        return {a: self._observe_player(p) for p, a in enumerate(self.possible_agents)}
+
+    def step(self, actions):
+        if not self.agents:
+            raise RuntimeError("step() on a finished game: call reset()")
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions: a dict from agent to action index, got {type(actions)}")
+        indices, offenders = [], set()
+        for p in self.game.to_move(self._state):
+            agent = self.possible_agents[p]
+            if agent not in actions:
+                raise ValueError(f"no action for {agent}, which is to move")
+            index = self._check_action(agent, actions[agent])
+            if index != actions[agent]:
+                offenders.add(p)
+            indices.append(index)
+        if offenders and self.illegal_action == "lose":
+            over, cut, rewards = True, False, self._forfeit(offenders)
+        else:
+            over, cut, rewards = self._advance(indices)
+        agents = self.agents
+        observations = self._observations()
+        rewards = {a: r for a, r in zip(self.possible_agents, rewards)}
+        terminations = {a: over for a in agents}
+        truncations = {a: cut for a in agents}
+        infos = {a: {} for a in agents}
+        for p in offenders:
+            infos[self.possible_agents[p]]["illegal_action"] = True
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+
+def module_functions(game_name, simultaneous):
+    """The module functions of a game's PettingZoo module: ``raw_env`` (the AEC environment
+    unwrapped), ``env`` (it in PettingZoo's order-enforcing wrapper) and, for a simultaneous
+    game, ``parallel_env``; each takes ``board``, ``config``, ``render_mode`` and ``max_steps``."""
+    from pettingzoo.utils import wrappers
+
+    def raw_env(**kwargs):
+        return ContestAECEnv(game_name, **kwargs)
+
+    def env(**kwargs):
+        return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+    def parallel_env(**kwargs):
+        return ContestParallelEnv(game_name, **kwargs)
+
+    for f in (raw_env, env, parallel_env):
+        f.__doc__ = f"The {game_name} {f.__name__.replace('_', ' ')}: see contest_engines.pettingzoo."
+    return (raw_env, env, parallel_env) if simultaneous else (raw_env, env, None)

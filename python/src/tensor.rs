@@ -1,0 +1,503 @@
+//! Tensors for learning in Python: the game contract's [`Tensor`] extension as numpy arrays, and
+//! the vectorised environment (many games stepped in one call, in parallel, with the GIL
+//! released).
+//!
+//! Everything here is generic over the game: [`Engine`] asks for [`Tensor`], which all five
+//! games (and tic-tac-toe) implement, so no game needs a line of its own.
+//!
+//! The arrays go to Python through rust-numpy without a copy: a `Vec` filled in Rust becomes
+//! the array's buffer (`PyArray::from_vec`). rust-numpy works under abi3: it reaches numpy
+//! through numpy's own C-API capsule, and of CPython it uses only the limited API.
+
+use std::sync::Arc;
+
+use numpy::{IntoPyArray, PyArray, PyArrayMethods, PyUntypedArrayMethods};
+use pathfind::tree::{self, Tensor};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::engine::{Engine, error};
+
+/// A flat buffer as a numpy array of `shape` (no copy: the array owns the buffer).
+pub fn array<'py, T: numpy::Element>(
+    py: Python<'py>,
+    data: Vec<T>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let flat = data.into_pyarray(py);
+    Ok(flat.reshape(shape.to_vec())?.into_any())
+}
+
+/// `player`'s observation tensor of `state`.
+pub fn observation<'py, G: Engine>(
+    py: Python<'py>,
+    game: &G,
+    state: &G::State,
+    player: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let shape = game.observation_shape();
+    let mut out = vec![0.0f32; shape.iter().product()];
+    game.observation_tensor(state, player, &mut out);
+    array(py, out, &shape)
+}
+
+/// `player`'s legal-action mask in `state`.
+pub fn mask<'py, G: Engine>(
+    py: Python<'py>,
+    game: &G,
+    state: &G::State,
+    player: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let n = game.num_distinct_actions();
+    let mut out = vec![false; n];
+    game.legal_mask(state, player, &mut out);
+    array(py, out, &[n])
+}
+
+/// `index` checked against the game's action space.
+pub fn check_index<G: Engine>(game: &G, index: i64) -> PyResult<usize> {
+    let n = game.num_distinct_actions();
+    match usize::try_from(index) {
+        Ok(i) if i < n => Ok(i),
+        _ => Err(error(format!(
+            "action index {index} out of range: {} has action indices 0..{n}",
+            G::NAME
+        ))),
+    }
+}
+
+/// The joint action of `indices` (one per player of `to_move(state)`, in order), each checked
+/// against its player's legal mask.
+pub fn joint_of_indices<G: Engine>(
+    game: &G,
+    state: &G::State,
+    indices: &[i64],
+) -> PyResult<Vec<G::Action>> {
+    let movers = game.to_move(state);
+    if indices.len() != movers.len() {
+        return Err(error(format!(
+            "{} action indices given, but {} player(s) are to move ({:?}): one index per player \
+             in to_move(state), in increasing player order",
+            indices.len(),
+            movers.len(),
+            movers.iter().collect::<Vec<_>>()
+        )));
+    }
+    let mut mask = vec![false; game.num_distinct_actions()];
+    let mut joint = Vec::with_capacity(indices.len());
+    for (player, &index) in movers.iter().zip(indices) {
+        let i = check_index(game, index)?;
+        game.legal_mask(state, player, &mut mask);
+        let action = game.index_action(state, player, i).filter(|_| mask[i]);
+        match action {
+            Some(action) => joint.push(action),
+            None => {
+                return Err(error(format!(
+                    "illegal action index {i} for player {player}: not in its legal mask"
+                )));
+            }
+        }
+    }
+    Ok(joint)
+}
+
+/// What the vectorised environment gives a player at the end of a game: `2·returns − 1`, in
+/// `[-1, 1]` (a two-player win +1, loss −1, draw 0), and 0 in every other step; the PettingZoo
+/// environments give the same.
+pub fn final_reward(returns: f64) -> f32 {
+    (2.0 * returns - 1.0) as f32
+}
+
+/// One game of a [`VecCore`].
+struct Slot<G: tree::Game> {
+    state: G::State,
+    /// Steps since this game's start.
+    steps: u32,
+    /// Games this slot has finished (the next one's seed follows from it).
+    episodes: u64,
+    /// The joint action of a step, reused.
+    joint: Vec<G::Action>,
+    /// The returns of a finished game, reused.
+    returns: Vec<f64>,
+}
+
+/// Where one step of every game writes: the vector environment's numpy arrays, flat and
+/// row-major, borrowed for the step (they are written in place, with the GIL released, and
+/// handed back to Python as they are: no allocation per step).
+pub struct Out<'a> {
+    pub observations: &'a mut [f32],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub masks: &'a mut [bool],
+}
+
+/// `N` games of one kind stepped together: the core of `Game.vector_env`.
+pub struct VecCore<G: Engine> {
+    pub game: Arc<G>,
+    slots: Vec<Slot<G>>,
+    /// Every game's legal masks after the last step (`[N, P, A]`), to check the next actions.
+    masks: Vec<bool>,
+    seed: u64,
+    max_steps: Option<u32>,
+    /// Whether the observation tensors are written (off: the array stays zeros).
+    observe: bool,
+    pub players: usize,
+    pub actions: usize,
+    pub shape: Vec<usize>,
+    obs_len: usize,
+}
+
+impl<G: Engine> VecCore<G> {
+    pub fn new(
+        game: Arc<G>,
+        num_envs: usize,
+        seed: u64,
+        max_steps: Option<u32>,
+        observe: bool,
+    ) -> PyResult<Self> {
+        if num_envs == 0 {
+            return Err(error("num_envs must be at least 1"));
+        }
+        // A bound on the arrays of one step, checked before allocating them.
+        let players = game.players();
+        let actions = game.num_distinct_actions();
+        let shape = game.observation_shape();
+        let obs_len: usize = shape.iter().product();
+        let per_env = players * (obs_len * 4 + actions);
+        if num_envs.saturating_mul(per_env) > MAX_STEP_BYTES {
+            return Err(error(format!(
+                "num_envs {num_envs}: one step's arrays would take {} bytes per game, more than \
+                 {MAX_STEP_BYTES} bytes in all",
+                per_env
+            )));
+        }
+        if max_steps == Some(0) {
+            return Err(error("max_steps must be at least 1 (or None)"));
+        }
+        let slots = (0..num_envs)
+            .map(|_| Slot {
+                state: game.initial_state(seed),
+                steps: 0,
+                episodes: 0,
+                joint: Vec::with_capacity(players),
+                returns: vec![0.0; players],
+            })
+            .collect();
+        let masks = vec![false; num_envs * players * actions];
+        let mut core = VecCore {
+            game,
+            slots,
+            masks,
+            seed,
+            max_steps,
+            observe,
+            players,
+            actions,
+            shape,
+            obs_len,
+        };
+        core.seed = seed;
+        Ok(core)
+    }
+
+    /// The base seed of the last reset.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The seed of game `episode` of slot `env`: distinct for every game of every slot.
+    fn seed_of(&self, env: usize, episode: u64) -> u64 {
+        self.seed
+            .wrapping_add(env as u64)
+            .wrapping_add(episode.wrapping_mul(self.slots.len() as u64))
+    }
+
+    /// Every slot at the start of a fresh game: slot `i` from seed `seed + i`.
+    pub fn reset(&mut self, seed: u64, out: Out<'_>) {
+        self.seed = seed;
+        for i in 0..self.slots.len() {
+            let state = self.game.initial_state(self.seed_of(i, 0));
+            let slot = &mut self.slots[i];
+            slot.state = state;
+            slot.steps = 0;
+            slot.episodes = 0;
+        }
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        let (game, players, actions, obs_len, observe) = (
+            &*self.game,
+            self.players,
+            self.actions,
+            self.obs_len,
+            self.observe,
+        );
+        self.slots
+            .par_iter()
+            .zip(out.observations.par_chunks_mut(players * obs_len))
+            .zip(out.masks.par_chunks_mut(players * actions))
+            .for_each(|((slot, obs), mask)| {
+                write_views(game, &slot.state, obs, mask, observe, obs_len, actions);
+            });
+        self.masks.copy_from_slice(out.masks);
+    }
+
+    /// The lengths of the five arrays of [`Out`]: observations, rewards, terminated, truncated,
+    /// masks.
+    pub fn out_lens(&self) -> [usize; 5] {
+        let n = self.slots.len();
+        [
+            n * self.players * self.obs_len,
+            n * self.players,
+            n,
+            n,
+            n * self.players * self.actions,
+        ]
+    }
+
+    /// Checks `actions` (`[N, P]` indices; a player not to move may hold anything) against the
+    /// legal masks of the last step, changing nothing when one is illegal.
+    pub fn check(&self, actions: &[i64]) -> Result<(), String> {
+        if actions.len() != self.slots.len() * self.players {
+            return Err(format!(
+                "actions: expected {} values (shape [{}, {}]), got {}",
+                self.slots.len() * self.players,
+                self.slots.len(),
+                self.players,
+                actions.len()
+            ));
+        }
+        for (env, slot) in self.slots.iter().enumerate() {
+            for player in self.game.to_move(&slot.state) {
+                let index = actions[env * self.players + player];
+                let base = (env * self.players + player) * self.actions;
+                let legal = usize::try_from(index)
+                    .ok()
+                    .filter(|&i| i < self.actions)
+                    .is_some_and(|i| self.masks[base + i]);
+                if !legal {
+                    return Err(format!(
+                        "env {env}, player {player}: action index {index} is not legal (its \
+                         mask allows {} of 0..{})",
+                        self.masks[base..base + self.actions]
+                            .iter()
+                            .filter(|&&m| m)
+                            .count(),
+                        self.actions
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One step of every game (actions already [`check`](Self::check)ed), in parallel; a game
+    /// that ends is reported in `terminated` (or `truncated` at `max_steps`) with its final
+    /// rewards, and the observations and masks are those of the next game, already started.
+    pub fn step(&mut self, actions: &[i64], out: Out<'_>) {
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        let n = self.slots.len() as u64;
+        let (game, players, actions_n, obs_len, base_seed, max_steps, observe) = (
+            &*self.game,
+            self.players,
+            self.actions,
+            self.obs_len,
+            self.seed,
+            self.max_steps,
+            self.observe,
+        );
+        self.slots
+            .par_iter_mut()
+            .enumerate()
+            .zip(out.observations.par_chunks_mut(players * obs_len))
+            .zip(out.masks.par_chunks_mut(players * actions_n))
+            .zip(out.rewards.par_chunks_mut(players))
+            .zip(
+                out.terminated
+                    .par_iter_mut()
+                    .zip(out.truncated.par_iter_mut()),
+            )
+            .for_each(|(((((env, slot), obs), mask), rewards), (term, trunc))| {
+                let chosen = &actions[env * players..(env + 1) * players];
+                slot.joint.clear();
+                for player in game.to_move(&slot.state) {
+                    // Checked against the mask: the index stands for an action.
+                    if let Some(action) =
+                        game.index_action(&slot.state, player, chosen[player] as usize)
+                    {
+                        slot.joint.push(action);
+                    }
+                }
+                game.advance(&mut slot.state, &slot.joint);
+                slot.steps += 1;
+                let over = game.is_terminal(&slot.state);
+                let cut = !over && max_steps.is_some_and(|m| slot.steps >= m);
+                if over || cut {
+                    if over {
+                        game.returns(&slot.state, &mut slot.returns);
+                        for (r, v) in rewards.iter_mut().zip(&slot.returns) {
+                            *r = final_reward(*v);
+                        }
+                    }
+                    *term = over;
+                    *trunc = cut;
+                    slot.episodes += 1;
+                    let seed = base_seed
+                        .wrapping_add(env as u64)
+                        .wrapping_add(slot.episodes.wrapping_mul(n));
+                    slot.state = game.initial_state(seed);
+                    slot.steps = 0;
+                }
+                write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
+            });
+        self.masks.copy_from_slice(out.masks);
+    }
+
+    /// The state of game `env`.
+    pub fn state(&self, env: usize) -> Option<&G::State> {
+        self.slots.get(env).map(|s| &s.state)
+    }
+}
+
+/// The most one step's arrays may take (observations, masks): 1 GiB.
+pub const MAX_STEP_BYTES: usize = 1 << 30;
+
+/// Every player's mask of `state`, and observation when `observe`.
+#[allow(clippy::too_many_arguments)]
+fn write_views<G: Tensor>(
+    game: &G,
+    state: &G::State,
+    obs: &mut [f32],
+    mask: &mut [bool],
+    observe: bool,
+    obs_len: usize,
+    actions: usize,
+) {
+    for (player, (o, m)) in obs
+        .chunks_exact_mut(obs_len)
+        .zip(mask.chunks_exact_mut(actions))
+        .enumerate()
+    {
+        if observe {
+            game.observation_tensor(state, player, o);
+        }
+        game.legal_mask(state, player, m);
+    }
+}
+
+/// The vector environment's five numpy arrays, made once and written in place by every
+/// `reset` and `step`: observations `[N, P, *shape]`, rewards `[N, P]`, terminated `[N]`,
+/// truncated `[N]`, masks `[N, P, A]`.
+pub struct Arrays {
+    pub observations: Py<PyArray<f32, numpy::IxDyn>>,
+    pub rewards: Py<PyArray<f32, numpy::IxDyn>>,
+    pub terminated: Py<PyArray<bool, numpy::IxDyn>>,
+    pub truncated: Py<PyArray<bool, numpy::IxDyn>>,
+    pub masks: Py<PyArray<bool, numpy::IxDyn>>,
+}
+
+impl Arrays {
+    pub fn new<G: Engine>(py: Python<'_>, core: &VecCore<G>) -> Arrays {
+        let n = core.len();
+        let mut obs_shape = vec![n, core.players];
+        obs_shape.extend_from_slice(&core.shape);
+        Arrays {
+            observations: PyArray::zeros(py, obs_shape, false).unbind(),
+            rewards: PyArray::zeros(py, vec![n, core.players], false).unbind(),
+            terminated: PyArray::zeros(py, vec![n], false).unbind(),
+            truncated: PyArray::zeros(py, vec![n], false).unbind(),
+            masks: PyArray::zeros(py, vec![n, core.players, core.actions], false).unbind(),
+        }
+    }
+
+    /// The five arrays as a tuple, in [`Arrays`]' order.
+    pub fn tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                self.observations.bind(py).as_any(),
+                self.rewards.bind(py).as_any(),
+                self.terminated.bind(py).as_any(),
+                self.truncated.bind(py).as_any(),
+                self.masks.bind(py).as_any(),
+            ],
+        )
+    }
+
+    /// Runs `f` with the arrays borrowed for writing (a `numpy` borrow error when Rust code
+    /// holds them elsewhere; a reshaped or resized array is refused) and the GIL released.
+    pub fn write<'py, G: Engine, R: Send>(
+        &self,
+        py: Python<'py>,
+        core: &mut VecCore<G>,
+        f: impl FnOnce(&mut VecCore<G>, Out<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let mut o = self.observations.bind(py).try_readwrite()?;
+        let mut r = self.rewards.bind(py).try_readwrite()?;
+        let mut t = self.terminated.bind(py).try_readwrite()?;
+        let mut u = self.truncated.bind(py).try_readwrite()?;
+        let mut m = self.masks.bind(py).try_readwrite()?;
+        let out = Out {
+            observations: o.as_slice_mut()?,
+            rewards: r.as_slice_mut()?,
+            terminated: t.as_slice_mut()?,
+            truncated: u.as_slice_mut()?,
+            masks: m.as_slice_mut()?,
+        };
+        let lens = core.out_lens();
+        let got = [
+            out.observations.len(),
+            out.rewards.len(),
+            out.terminated.len(),
+            out.truncated.len(),
+            out.masks.len(),
+        ];
+        if got != lens {
+            return Err(error("the VecEnv's arrays were resized: make a new VecEnv"));
+        }
+        Ok(py.detach(move || f(core, out)))
+    }
+}
+
+/// The actions of a vector step as `i64`s: any integer array-like of shape `[N, P]`.
+pub fn actions_from_python(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    n: usize,
+    players: usize,
+) -> PyResult<Vec<i64>> {
+    let array = py.import("numpy")?.getattr("asarray")?.call1((actions,))?;
+    let array = array
+        .cast_into::<PyArray<i64, numpy::IxDyn>>()
+        .or_else(|_| {
+            // Not int64 already: converted, refusing floats and anything else not integral.
+            let np = py.import("numpy")?;
+            let a = np.getattr("asarray")?.call1((actions,))?;
+            let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+            if kind != "i" && kind != "u" {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "actions must be integers (action indices), got an array of dtype kind {kind:?}"
+                )));
+            }
+            Ok(a.call_method1("astype", ("int64",))?
+                .cast_into::<PyArray<i64, numpy::IxDyn>>()?)
+        })?;
+    if array.shape() != [n, players] {
+        return Err(error(format!(
+            "actions: expected shape [{n}, {players}] (one index per game and player), got {:?}",
+            array.shape()
+        )));
+    }
+    let readonly = array.try_readonly()?;
+    match readonly.as_slice() {
+        Ok(slice) => Ok(slice.to_vec()),
+        Err(_) => Ok(readonly.as_array().iter().copied().collect()),
+    }
+}
