@@ -100,6 +100,11 @@ impl JavaRandom {
         }
         inverse
     };
+    /// `u > 0.5` and `u > 0.2` for `u = bits·2⁻⁵³` (a `nextDouble`'s 53 bits): `bits` above
+    /// these. The products are exact (powers of two), and `bits` is an integer, so truncating
+    /// the threshold keeps the comparison (pinned by a test).
+    const TURN_ABOVE: u64 = (0.5 * (1u64 << 53) as f64) as u64;
+    const SHOOT_ABOVE: u64 = (0.2 * (1u64 << 53) as f64) as u64;
     /// `0x1.0p-53`, Java's `DOUBLE_UNIT`.
     const DOUBLE_UNIT: f64 = 1.0 / (1u64 << 53) as f64;
 
@@ -110,13 +115,18 @@ impl JavaRandom {
         seed.wrapping_mul(a).wrapping_add(c) & JavaRandom::MASK
     }
 
+    /// The 53 bits of the `nextDouble()` drawn from `seed`, without advancing: the double is
+    /// these times 2⁻⁵³.
+    #[inline(always)]
+    fn bits_at(seed: u64) -> u64 {
+        (JavaRandom::jump(seed, 1) >> 22) << 27 | JavaRandom::jump(seed, 2) >> 21
+    }
+
     /// The `nextDouble()` drawn from `seed`, without advancing.
     #[inline(always)]
     fn double_at(seed: u64) -> f64 {
-        let high = JavaRandom::jump(seed, 1) >> 22;
-        let low = JavaRandom::jump(seed, 2) >> 21;
         // Below 2⁵³, so the signed conversion (cheaper than the unsigned one) is exact.
-        ((high << 27) + low) as i64 as f64 * JavaRandom::DOUBLE_UNIT
+        JavaRandom::bits_at(seed) as i64 as f64 * JavaRandom::DOUBLE_UNIT
     }
 
     /// `(int)(nextDouble() * n)` for the `nextDouble` drawn from `seed`, without advancing, exactly
@@ -248,10 +258,12 @@ impl UnitRandom for JavaRandom {
         let seed = self.seed;
         let first = JavaRandom::index_at(seed, n);
         let second = JavaRandom::index_at(JavaRandom::jump(seed, 2), n);
+        // The turn and shot compare a double's 53 bits with the thresholds' (exact, and no
+        // conversion to floating point).
         let (d2, d4, d6) = (
-            JavaRandom::double_at(JavaRandom::jump(seed, 2)),
-            JavaRandom::double_at(JavaRandom::jump(seed, 4)),
-            JavaRandom::double_at(JavaRandom::jump(seed, 6)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 2)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 4)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 6)),
         );
         let again = outside >> first.min(31) & 1 == 1;
         let (index, turn, shot) = if again {
@@ -261,7 +273,11 @@ impl UnitRandom for JavaRandom {
         };
         let steps = 4 + 2 * usize::from(again) + 2 * usize::from(can_shoot);
         self.seed = JavaRandom::jump(seed, steps);
-        (index, turn > 0.5, can_shoot && shot > 0.2)
+        (
+            index,
+            turn > JavaRandom::TURN_ABOVE,
+            can_shoot && shot > JavaRandom::SHOOT_ABOVE,
+        )
     }
 }
 
@@ -1358,6 +1374,20 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The turn and shot thresholds on a double's 53 bits are Java's `u > 0.5` and `u > 0.2`.
+    #[test]
+    fn the_draw_thresholds_are_javas_comparisons() {
+        let unit = |bits: u64| bits as f64 * JavaRandom::DOUBLE_UNIT;
+        for (threshold, above) in [
+            (0.5, JavaRandom::TURN_ABOVE),
+            (0.2, JavaRandom::SHOOT_ABOVE),
+        ] {
+            for bits in above - 3..=above + 3 {
+                assert_eq!(unit(bits) > threshold, bits > above, "{bits}");
             }
         }
     }
