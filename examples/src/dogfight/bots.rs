@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use dogfight::protocol::{Fault, Limits, Wrapper};
-use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
+use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Pos, Side, State};
 use pathfind::tree::{FlatMonteCarlo, Policy, SearchConfig, SearchRng};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -37,6 +37,22 @@ pub trait UnitRandom {
             self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
         }
     }
+
+    /// `DumbPlanes`' last try, the one whose move counts: the index of the picked direction of
+    /// `n` (the second pick's when bit `index` of `outside` is set for the first), the turn
+    /// (`u > 0.5`) and, when `can_shoot`, the shot (`u > 0.2`). A generator that can jump ahead
+    /// overrides it; the draws are the same either way.
+    #[doc(hidden)]
+    fn last_try(&mut self, n: u32, outside: u32, can_shoot: bool) -> (u32, bool, bool) {
+        // `(int)(Math.random() * length)`: truncation, as in Java.
+        let mut index = (self.unit() * f64::from(n)) as u32;
+        if outside >> index.min(31) & 1 == 1 {
+            index = (self.unit() * f64::from(n)) as u32;
+        }
+        let turn = self.unit() > 0.5;
+        let shoot = can_shoot && self.unit() > 0.2;
+        (index, turn, shoot)
+    }
 }
 
 impl UnitRandom for Pcg64Mcg {
@@ -51,14 +67,6 @@ impl UnitRandom for Pcg64Mcg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JavaRandom {
     seed: u64,
-}
-
-/// The jump over a try's second pick, marked cold so that the tries loop branches around it
-/// (a select would make every try wait for its index).
-#[cold]
-#[inline]
-fn second_pick(seed: u64, (a, c): (u64, u64)) -> u64 {
-    seed.wrapping_mul(a).wrapping_add(c)
 }
 
 /// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` = 0..=256:
@@ -80,6 +88,23 @@ const JUMPS: [(u64, u64); 257] = {
 impl JavaRandom {
     const MULTIPLIER: u64 = 0x5_DEEC_E66D;
     const MASK: u64 = (1 << 48) - 1;
+    /// The multiplier's inverse modulo 2⁶⁴ (it is odd; Newton's iteration doubles the correct
+    /// bits each round, from the 3 that `m` itself gets right): one step back costs a multiply.
+    const INVERSE: u64 = {
+        let mut inverse = JavaRandom::MULTIPLIER;
+        let mut round = 0;
+        while round < 6 {
+            inverse = inverse
+                .wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+            round += 1;
+        }
+        inverse
+    };
+    /// `u > 0.5` and `u > 0.2` for `u = bits·2⁻⁵³` (a `nextDouble`'s 53 bits): `bits` above
+    /// these. The products are exact (powers of two), and `bits` is an integer, so truncating
+    /// the threshold keeps the comparison (pinned by a test).
+    const TURN_ABOVE: u64 = (0.5 * (1u64 << 53) as f64) as u64;
+    const SHOOT_ABOVE: u64 = (0.2 * (1u64 << 53) as f64) as u64;
     /// `0x1.0p-53`, Java's `DOUBLE_UNIT`.
     const DOUBLE_UNIT: f64 = 1.0 / (1u64 << 53) as f64;
 
@@ -88,6 +113,20 @@ impl JavaRandom {
     fn jump(seed: u64, steps: usize) -> u64 {
         let (a, c) = JUMPS[steps];
         seed.wrapping_mul(a).wrapping_add(c) & JavaRandom::MASK
+    }
+
+    /// The 53 bits of the `nextDouble()` drawn from `seed`, without advancing: the double is
+    /// these times 2⁻⁵³.
+    #[inline(always)]
+    fn bits_at(seed: u64) -> u64 {
+        (JavaRandom::jump(seed, 1) >> 22) << 27 | JavaRandom::jump(seed, 2) >> 21
+    }
+
+    /// The `nextDouble()` drawn from `seed`, without advancing.
+    #[inline(always)]
+    fn double_at(seed: u64) -> f64 {
+        // Below 2⁵³, so the signed conversion (cheaper than the unsigned one) is exact.
+        JavaRandom::bits_at(seed) as i64 as f64 * JavaRandom::DOUBLE_UNIT
     }
 
     /// `(int)(nextDouble() * n)` for the `nextDouble` drawn from `seed`, without advancing, exactly
@@ -103,9 +142,21 @@ impl JavaRandom {
         if product & ((1 << 26) - 1) < (1 << 26) - u64::from(n) {
             (product >> 26) as u32
         } else {
-            let low = JavaRandom::jump(seed, 2) >> 21;
-            (((high << 27) + low) as i64 as f64 * JavaRandom::DOUBLE_UNIT * f64::from(n)) as u32
+            (JavaRandom::double_at(seed) * f64::from(n)) as u32
         }
+    }
+
+    /// [`index_at`](JavaRandom::index_at)'s exact case for the seed one step before `top`, a
+    /// seed one step on held in the top 48 bits of a `u64` (as [`skip_tries`] keeps it). Cold:
+    /// the tries loop branches around it.
+    #[cold]
+    #[inline(never)]
+    fn rounded_index(top: u64, n: u32) -> u32 {
+        let before = top
+            .wrapping_sub(0xB << 16)
+            .wrapping_mul(JavaRandom::INVERSE)
+            >> 16;
+        (JavaRandom::double_at(before) * f64::from(n)) as u32
     }
 
     /// `new Random(seed)`.
@@ -151,29 +202,82 @@ impl UnitRandom for JavaRandom {
     /// Each try reads its first pick from the seed without stepping through it and jumps to the
     /// next try in one multiply, so the tries cost a few instructions each instead of about
     /// three `nextDouble`s (issue 23). Same draws as the provided method, pinned by tests.
+    ///
+    /// The seed is kept one step into the try and shifted to the top 48 bits of a `u64`, where
+    /// the generator's arithmetic modulo 2⁴⁸ is plain wrapping arithmetic (no mask) and the
+    /// first pick's 26 bits are the top 26. Both possible next tries (the pick inside, or
+    /// outside with its second pick) are computed, and the pick selects one without a branch:
+    /// a plane near a wall picks outside at random, which a branch predictor cannot learn.
     fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
         let (inside_steps, outside_steps) = (2 * per_try as usize, 2 * per_try as usize + 2);
-        if per_try == 0 || outside_steps > 256 || n == 0 || n > 64 {
+        if per_try == 0 || outside_steps > 256 || n == 0 || n > 32 {
             for _ in 0..tries {
                 let index = (self.unit() * f64::from(n)) as u32;
                 self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
             }
             return;
         }
-        let (inside, extra) = (JUMPS[inside_steps], JUMPS[2]);
-        let mut seed = self.seed;
+        let ((a_in, c_in), (a_out, c_out)) = (JUMPS[inside_steps], JUMPS[outside_steps]);
+        let (c_in, c_out) = (c_in << 16, c_out << 16);
+        // From the next try's start after a pick inside to the one after a pick outside.
+        let (a_delta, c_delta) = (a_out.wrapping_sub(a_in), c_out.wrapping_sub(c_in));
+        let n64 = u64::from(n);
+        // Bit `63 − i` for an outside index `i`: shifted left by the index, the pick's bit
+        // lands in the sign bit.
+        let outside = u64::from(outside).reverse_bits();
+        let mut top = JavaRandom::jump(self.seed, 1) << 16;
         for _ in 0..tries {
-            let index = JavaRandom::index_at(seed, n);
-            // Seeds stay unmasked here (the low 48 bits of the product are the same either way)
-            // so that the next try's seed waits for a multiply and an add only; and a branch,
-            // not a select, so that it does not wait for this try's index (most picks stay
-            // inside, so it predicts well).
-            seed = seed.wrapping_mul(inside.0).wrapping_add(inside.1);
-            if outside >> index.min(31) & 1 == 1 {
-                seed = second_pick(seed, extra);
-            }
+            // `top·n / 2⁶⁴` is `high·n / 2²⁶` plus less than `n / 2²⁶` (the seed's low 22 bits):
+            // its integer part is the index and its fraction shows whether the index is sure
+            // (not within `n / 2²⁶` of an integer on either side; a carry from the low bits
+            // leaves a fraction below `n / 2²⁶`).
+            let wide = u128::from(top) * u128::from(n64);
+            let (index, fraction) = ((wide >> 64) as u32, wide as u64);
+            let index = if fraction.wrapping_sub(n64 << 38) < ((1 << 26) - 2 * n64) << 38 {
+                index
+            } else {
+                JavaRandom::rounded_index(top, n)
+            };
+            // All ones when the pick leads outside (an arithmetic shift, not a comparison, so
+            // that the compiler keeps the selection below free of branches).
+            let out = ((outside << (index & 63)) as i64 >> 63) as u64;
+            let inside = top.wrapping_mul(a_in).wrapping_add(c_in);
+            let delta = top.wrapping_mul(a_delta).wrapping_add(c_delta);
+            top = inside.wrapping_add(delta & out);
         }
-        self.seed = seed & JavaRandom::MASK;
+        // One step back, to the last try's start.
+        self.seed = top
+            .wrapping_sub(0xB << 16)
+            .wrapping_mul(JavaRandom::INVERSE)
+            >> 16;
+    }
+
+    /// Every draw of the try is read from the seed at once, each a jump from the try's start
+    /// (so they do not wait for each other), and the generator jumps past the try.
+    fn last_try(&mut self, n: u32, outside: u32, can_shoot: bool) -> (u32, bool, bool) {
+        let seed = self.seed;
+        let first = JavaRandom::index_at(seed, n);
+        let second = JavaRandom::index_at(JavaRandom::jump(seed, 2), n);
+        // The turn and shot compare a double's 53 bits with the thresholds' (exact, and no
+        // conversion to floating point).
+        let (d2, d4, d6) = (
+            JavaRandom::bits_at(JavaRandom::jump(seed, 2)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 4)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 6)),
+        );
+        let again = outside >> first.min(31) & 1 == 1;
+        let (index, turn, shot) = if again {
+            (second, d4, d6)
+        } else {
+            (first, d2, d4)
+        };
+        let steps = 4 + 2 * usize::from(again) + 2 * usize::from(can_shoot);
+        self.seed = JavaRandom::jump(seed, steps);
+        (
+            index,
+            turn > JavaRandom::TURN_ABOVE,
+            can_shoot && shot > JavaRandom::SHOOT_ABOVE,
+        )
     }
 }
 
@@ -216,45 +320,103 @@ impl<R: UnitRandom> RandomBot<R> {
         RandomBot { rng }
     }
 
-    fn pick(&mut self, possible: &[Direction]) -> Direction {
-        // `(int)(Math.random() * length)`: truncation, as in Java.
-        let index = (self.rng.unit() * possible.len() as f64) as usize;
-        possible[index.min(possible.len() - 1)]
-    }
-
     /// One plane's move, drawing exactly as `DumbPlanes` does.
     pub fn plane_move(&mut self, plane: &Plane, arena: &Arena) -> Move {
         if !plane.alive {
             return Move::slide(Direction::N);
         }
         let possible = plane.possible_directions();
-        let tries = 3 * possible.len() as u32;
-        if tries == 0 {
+        let n = possible.len() as u32;
+        if n == 0 {
             return Move::slide(plane.heading);
         }
         // Only the last try's move counts (the original's `continue`), so the earlier tries
         // matter only through how many numbers they draw: a pick, a second pick when the first
         // leads out of the arena, the turn, and the shot when the gun is ready.
         let per_try = 2 + u32::from(plane.can_shoot());
-        let outside = possible
+        let outside = outside_mask(plane, arena);
+        if outside == 0 {
+            self.rng.skip(per_try * (3 * n - 1));
+        } else {
+            self.rng.skip_tries(3 * n - 1, per_try, n, outside);
+        }
+        let (index, turn, shoot) = self.rng.last_try(n, outside, plane.can_shoot());
+        Move::new(
+            possible[(index as usize).min(possible.len() - 1)],
+            turn,
+            shoot,
+        )
+    }
+}
+
+/// The walls a cell touches: bit `2a` when axis `a` (x, y, z) is 0, bit `2a + 1` when it is the
+/// last cell.
+fn walls(pos: Pos, arena: &Arena) -> usize {
+    let last = arena.size() as i8 - 1;
+    let mut walls = 0;
+    for (axis, c) in pos.to_array().into_iter().enumerate() {
+        walls |= usize::from(c == 0) << (2 * axis) | usize::from(c == last) << (2 * axis + 1);
+    }
+    walls
+}
+
+/// For each heading and each set of [`walls`], which of the heading's possible directions (bit
+/// `i` for the `i`-th of [`Direction::possible`]) lead out of the arena from a cell touching
+/// those walls: a step leaves the arena exactly when it moves against a wall the cell touches.
+/// The possible directions come in index order (pinned by a test).
+const OUTSIDE: [[u16; 64]; 27] = {
+    let mut table = [[0u16; 64]; 27];
+    let mut heading = 0;
+    while heading < 27 {
+        let Some(from) = Direction::from_index(heading) else {
+            panic!("27 directions")
+        };
+        let mut walls = 0;
+        while walls < 64 {
+            let (mut mask, mut i, mut to) = (0u16, 0, 0);
+            while to < 27 {
+                let Some(direction) = Direction::from_index(to) else {
+                    panic!("27 directions")
+                };
+                if from.can_turn_to(direction) {
+                    let v = direction.vector();
+                    let mut against = 0;
+                    let mut axis = 0;
+                    while axis < 3 {
+                        if v[axis] != 0 {
+                            against |= 1 << (2 * axis + (v[axis] > 0) as usize);
+                        }
+                        axis += 1;
+                    }
+                    if against & walls != 0 {
+                        mask |= 1 << i;
+                    }
+                    i += 1;
+                }
+                to += 1;
+            }
+            table[heading][walls] = mask;
+            walls += 1;
+        }
+        heading += 1;
+    }
+    table
+};
+
+/// Bit `i` set when the `i`-th possible direction of `plane` leads out of the arena: one table
+/// lookup for a plane inside the arena (every live plane of a fight), the steps checked one by
+/// one otherwise (a hand-built state).
+fn outside_mask(plane: &Plane, arena: &Arena) -> u32 {
+    if arena.contains(plane.pos) {
+        u32::from(OUTSIDE[plane.heading.index()][walls(plane.pos, arena)])
+    } else {
+        plane
+            .possible_directions()
             .iter()
             .enumerate()
             .fold(0u32, |mask, (i, &direction)| {
                 mask | u32::from(!arena.contains(plane.pos.step(direction))) << i
-            });
-        if outside == 0 {
-            self.rng.skip(per_try * (tries - 1));
-        } else {
-            self.rng
-                .skip_tries(tries - 1, per_try, possible.len() as u32, outside);
-        }
-        let mut direction = self.pick(possible);
-        if !arena.contains(plane.pos.step(direction)) {
-            direction = self.pick(possible);
-        }
-        let turn = self.rng.unit() > 0.5;
-        let shoot = plane.can_shoot() && self.rng.unit() > 0.2;
-        Move::new(direction, turn, shoot)
+            })
     }
 }
 
@@ -1138,6 +1300,13 @@ mod tests {
             fast.skip(count);
             slow.skip(count);
             assert_eq!(fast, slow.0);
+            let can_shoot = rng.random();
+            let tried = (
+                fast.last_try(n, outside, can_shoot),
+                slow.last_try(n, outside, can_shoot),
+            );
+            assert_eq!(tried.0, tried.1);
+            assert_eq!(fast, slow.0);
         }
         // A seed whose next step is `next`: step back once (the multiplier is odd).
         let mut inverse = JavaRandom::MULTIPLIER;
@@ -1161,6 +1330,15 @@ mod tests {
                         expected,
                         "n {n}, seed {seed:#x}"
                     );
+                    // The tries loop's exact case: which side of the boundary the pick
+                    // falls decides whether a second pick is skipped.
+                    for outside in [1 << (k - 1), 1 << k] {
+                        let mut fast = JavaRandom { seed };
+                        let mut slow = Stepping(JavaRandom { seed });
+                        fast.skip_tries(2, 2, n, outside);
+                        slow.skip_tries(2, 2, n, outside);
+                        assert_eq!(fast, slow.0, "n {n}, seed {seed:#x}");
+                    }
                     near += usize::from(
                         (high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n),
                     );
@@ -1168,6 +1346,50 @@ mod tests {
             }
         }
         assert!(near > 10_000, "the boundary cases were reached ({near})");
+    }
+
+    /// The wall table against stepping every possible direction, for every heading and cell
+    /// of the smallest and the standard arena, and for cells outside (hand-built states).
+    #[test]
+    fn the_outside_table_is_the_steps_that_leave_the_arena() {
+        for arena in [Arena::new(4).unwrap(), Arena::default()] {
+            let size = arena.size() as i8;
+            for heading in (0..27).filter_map(Direction::from_index) {
+                for x in -1..=size {
+                    for y in -1..=size {
+                        for z in -1..=size {
+                            let plane = Plane {
+                                alive: true,
+                                pos: Pos::new(x, y, z),
+                                heading,
+                                cooldown: 0,
+                            };
+                            let stepped = plane
+                                .possible_directions()
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, d)| !arena.contains(plane.pos.step(**d)))
+                                .fold(0, |mask, (i, _)| mask | 1 << i);
+                            assert_eq!(outside_mask(&plane, &arena), stepped, "{plane:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The turn and shot thresholds on a double's 53 bits are Java's `u > 0.5` and `u > 0.2`.
+    #[test]
+    fn the_draw_thresholds_are_javas_comparisons() {
+        let unit = |bits: u64| bits as f64 * JavaRandom::DOUBLE_UNIT;
+        for (threshold, above) in [
+            (0.5, JavaRandom::TURN_ABOVE),
+            (0.2, JavaRandom::SHOOT_ABOVE),
+        ] {
+            for bits in above - 3..=above + 3 {
+                assert_eq!(unit(bits) > threshold, bits > above, "{bits}");
+            }
+        }
     }
 
     #[test]
