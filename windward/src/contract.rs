@@ -197,19 +197,7 @@ impl Game {
         let player = PlayerId(player as u8);
         let pl = &state.players[player.index()];
         buf.push(Action::Wait);
-        let mut pickup = Pickup::new();
-        for points in [3, 2, 1] {
-            for p in PassengerId::all() {
-                let ps = &state.passengers[p.index()];
-                if p.points() == points
-                    && ps.lobby.is_some()
-                    && ps.car.is_none()
-                    && !pl.delivered.contains(&p)
-                {
-                    pickup.push(p);
-                }
-            }
-        }
+        let pickup = full_pickup(state, player);
         let (tile, next) = (
             pl.car.vehicle.location.tile(),
             pl.car.vehicle.location.next_tile(),
@@ -500,6 +488,27 @@ impl Determinize for Game {
     fn sample_state(&self, belief: &Observation, _player: usize, rng: &mut dyn RngCore) -> State {
         Game::sample_state(self, belief, rng)
     }
+}
+
+/// The pick-up list [`Game::legal_actions`] gives a GoTo to a bus stop (and the tensor's GoTo
+/// indices stand for): every passenger waiting in a lobby (not in a car) that `me` has not
+/// delivered, 3 points first, then 2, then 1.
+pub(crate) fn full_pickup(state: &State, me: PlayerId) -> Pickup {
+    let pl = &state.players[me.index()];
+    let mut pickup = Pickup::new();
+    for points in [3, 2, 1] {
+        for p in PassengerId::all() {
+            let ps = &state.passengers[p.index()];
+            if p.points() == points
+                && ps.lobby.is_some()
+                && ps.car.is_none()
+                && !pl.delivered.contains(&p)
+            {
+                pickup.push(p);
+            }
+        }
+    }
+    pickup
 }
 
 #[cfg(test)]

@@ -95,6 +95,7 @@
 use pathfind::tree::Tensor;
 
 use crate::action::{Action, Pickup};
+use crate::contract::full_pickup;
 use crate::game::Game;
 use crate::geometry::{Heading, Point};
 use crate::rules::{self, CardAction};
@@ -165,26 +166,6 @@ fn play_slot(me: PlayerId, card: &Card) -> Option<usize> {
         CardKind::RelocateAllCars => Some(56),
         CardKind::RelocateAllPassengers => Some(57),
     }
-}
-
-/// The pick-up list [`Game::legal_actions`] gives a GoTo to bus stop: every passenger waiting in a
-/// lobby (not in a car) that `me` has not delivered, 3 points first, then 2, then 1.
-fn full_pickup(state: &State, me: PlayerId) -> Pickup {
-    let pl = &state.players[me.index()];
-    let mut pickup = Pickup::new();
-    for points in [3, 2, 1] {
-        for p in PassengerId::all() {
-            let ps = &state.passengers[p.index()];
-            if p.points() == points
-                && ps.lobby.is_some()
-                && ps.car.is_none()
-                && !pl.delivered.contains(&p)
-            {
-                pickup.push(p);
-            }
-        }
-    }
-    pickup
 }
 
 impl Game {
