@@ -30,6 +30,7 @@ pub mod arena;
 pub mod bot;
 pub mod contract;
 pub mod direction;
+pub mod dumb_planes;
 pub mod event;
 pub mod observation;
 pub mod outcome;

@@ -1,7 +1,7 @@
 //! Every built-in opponent is a bot of the contract (`pathfind::tree::Bot`): the Tron3D kit's
 //! Demo, Dogfight's DumbPlanes, the Windward server's AI, the CloudWars greedy bot and the Amazes
 //! explorer each play a whole game through one generic loop, which knows nothing of any game and
-//! converts nothing (DumbPlanes through the arena's adapter of Dogfight's older bot shape).
+//! converts nothing.
 
 use pathfind::tree::{Bot, Game};
 
@@ -53,18 +53,11 @@ fn tron3d_demo_plays_through_the_contract() {
 
 #[test]
 fn dogfight_dumbplanes_plays_through_the_contract() {
-    use arena::adapt::DogfightBot;
-    use examples::dogfight::bots::RandomBot;
     let game = dogfight::Game::default();
-    let mut bots: Vec<_> = (0..2)
-        .map(|p| {
-            DogfightBot::new(
-                "dumbplanes",
-                Box::new(RandomBot::java(p)),
-                Some(|seed| Box::new(RandomBot::java(seed as i64))),
-            )
-        })
-        .collect();
+    let mut bots = [
+        dogfight::dumb_planes::DumbPlanes::default(),
+        dogfight::dumb_planes::DumbPlanes::default(),
+    ];
     assert!(play(&game, &mut bots, 5, 100_000) > 0);
 }
 

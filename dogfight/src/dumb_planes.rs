@@ -1,0 +1,708 @@
+//! `DumbPlanes`, the original KOTH's sample bot, exactly: [`RandomBot::java`] draws from
+//! [`JavaRandom`], a port of `java.util.Random`, and makes the moves of the golden data's
+//! `SeededDumbPlanes` draw for draw; [`DumbPlanes`] is it as a bot of the contract
+//! ([`pathfind::tree::Bot`]), a fresh generator seeded from each game's seed. [`RandomBot::new`]
+//! is the same bot drawing from a `Pcg64Mcg`.
+//!
+//! The port is fast as well as exact: the tries whose moves `DumbPlanes` throws away are jumped
+//! over in closed form (the 48-bit generator's affine jumps), never stepped, and the last try's
+//! draws are read in parallel jumps; the draws stay exactly `java.util.Random`'s (the tests
+//! compare the port with a literal copy of the original loop over whole fights).
+//!
+//! ```
+//! use dogfight::{Game, dumb_planes::DumbPlanes};
+//! use pathfind::tree::{Bot, Game as _};
+//!
+//! let game = Game::default();
+//! let mut state = game.initial_state(9);
+//! let mut bots = [DumbPlanes::default(), DumbPlanes::default()];
+//! for (player, bot) in bots.iter_mut().enumerate() {
+//!     bot.new_game(&game, player, 100 + player as u64);
+//! }
+//! while !game.is_terminal(&state) {
+//!     let joint: Vec<_> = (0..2).map(|p| bots[p].act(&game, &game.observe(&state, p), p)).collect();
+//!     game.advance(&mut state, &joint);
+//! }
+//! assert!(game.outcome(&state).is_some());
+//! ```
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::{Action, Arena, Bot, Direction, Game, Move, Plane, Pos, Side, State};
+
+/// A source of uniform numbers in `[0, 1)`, like Java's `Math.random()`: what [`RandomBot`]
+/// draws from.
+pub trait UnitRandom {
+    /// The next number in `[0, 1)`.
+    fn unit(&mut self) -> f64;
+
+    /// Draws `count` numbers and forgets them. A generator that can jump ahead overrides it;
+    /// what is drawn next is the same either way.
+    fn skip(&mut self, count: u32) {
+        for _ in 0..count {
+            self.unit();
+        }
+    }
+
+    /// What [`RandomBot`] draws in `tries` of `DumbPlanes`' tries whose moves it throws away
+    /// (every try but the last): per try a first pick (a number `u`, the direction
+    /// `(u·n) as usize` of `n`), then `per_try − 1` numbers, plus one more (the second pick)
+    /// when bit `(u·n) as usize` of `outside` is set. Only the count of these draws matters, so
+    /// a generator that can jump ahead overrides this; what is drawn next is the same either way.
+    #[doc(hidden)]
+    fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
+        for _ in 0..tries {
+            let index = (self.unit() * f64::from(n)) as u32;
+            self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
+        }
+    }
+
+    /// `DumbPlanes`' last try, the one whose move counts: the index of the picked direction of
+    /// `n` (the second pick's when bit `index` of `outside` is set for the first), the turn
+    /// (`u > 0.5`) and, when `can_shoot`, the shot (`u > 0.2`). A generator that can jump ahead
+    /// overrides it; the draws are the same either way.
+    #[doc(hidden)]
+    fn last_try(&mut self, n: u32, outside: u32, can_shoot: bool) -> (u32, bool, bool) {
+        // `(int)(Math.random() * length)`: truncation, as in Java.
+        let mut index = (self.unit() * f64::from(n)) as u32;
+        if outside >> index.min(31) & 1 == 1 {
+            index = (self.unit() * f64::from(n)) as u32;
+        }
+        let turn = self.unit() > 0.5;
+        let shoot = can_shoot && self.unit() > 0.2;
+        (index, turn, shoot)
+    }
+}
+
+impl UnitRandom for Pcg64Mcg {
+    fn unit(&mut self) -> f64 {
+        self.random::<f64>()
+    }
+}
+
+/// `java.util.Random`: the 48-bit linear congruential generator documented in the Java API
+/// (multiplier `0x5DEECE66D`, increment 11), with `nextDouble`. With it, [`RandomBot::java`]
+/// makes exactly the moves of the golden data's `SeededDumbPlanes` (one seeded `Random` per bot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JavaRandom {
+    seed: u64,
+}
+
+/// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` = 0..=256:
+/// a jump ahead costs one multiply whatever its length (issue 23).
+const JUMPS: [(u64, u64); 257] = {
+    let mut table = [(1u64, 0u64); 257];
+    let mut k = 1;
+    while k < 257 {
+        let (a, c) = table[k - 1];
+        table[k] = (
+            a.wrapping_mul(JavaRandom::MULTIPLIER) & JavaRandom::MASK,
+            c.wrapping_mul(JavaRandom::MULTIPLIER).wrapping_add(0xB) & JavaRandom::MASK,
+        );
+        k += 1;
+    }
+    table
+};
+
+impl JavaRandom {
+    const MULTIPLIER: u64 = 0x5_DEEC_E66D;
+    const MASK: u64 = (1 << 48) - 1;
+    /// The multiplier's inverse modulo 2⁶⁴ (it is odd; Newton's iteration doubles the correct
+    /// bits each round, from the 3 that `m` itself gets right): one step back costs a multiply.
+    const INVERSE: u64 = {
+        let mut inverse = JavaRandom::MULTIPLIER;
+        let mut round = 0;
+        while round < 6 {
+            inverse = inverse
+                .wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+            round += 1;
+        }
+        inverse
+    };
+    /// `u > 0.5` and `u > 0.2` for `u = bits·2⁻⁵³` (a `nextDouble`'s 53 bits): `bits` above
+    /// these. The products are exact (powers of two), and `bits` is an integer, so truncating
+    /// the threshold keeps the comparison (pinned by a test).
+    const TURN_ABOVE: u64 = (0.5 * (1u64 << 53) as f64) as u64;
+    const SHOOT_ABOVE: u64 = (0.2 * (1u64 << 53) as f64) as u64;
+    /// `0x1.0p-53`, Java's `DOUBLE_UNIT`.
+    const DOUBLE_UNIT: f64 = 1.0 / (1u64 << 53) as f64;
+
+    /// The seed `steps` steps after `seed`.
+    #[inline(always)]
+    fn jump(seed: u64, steps: usize) -> u64 {
+        let (a, c) = JUMPS[steps];
+        seed.wrapping_mul(a).wrapping_add(c) & JavaRandom::MASK
+    }
+
+    /// The 53 bits of the `nextDouble()` drawn from `seed`, without advancing: the double is
+    /// these times 2⁻⁵³.
+    #[inline(always)]
+    fn bits_at(seed: u64) -> u64 {
+        (JavaRandom::jump(seed, 1) >> 22) << 27 | JavaRandom::jump(seed, 2) >> 21
+    }
+
+    /// The `nextDouble()` drawn from `seed`, without advancing.
+    #[inline(always)]
+    fn double_at(seed: u64) -> f64 {
+        // Below 2⁵³, so the signed conversion (cheaper than the unsigned one) is exact.
+        JavaRandom::bits_at(seed) as i64 as f64 * JavaRandom::DOUBLE_UNIT
+    }
+
+    /// `(int)(nextDouble() * n)` for the `nextDouble` drawn from `seed`, without advancing, exactly
+    /// as Java computes it. The double is `(high·2²⁷ + low)·2⁻⁵³` with `high` the 26 bits of the
+    /// next seed and `low` 27 bits of the one after; `high·n / 2²⁶` decides the index unless it
+    /// lies within `n / 2²⁶` below an integer, where `low` and Java's rounding of the double
+    /// product can matter: there (about one draw in 2²⁶/n) the double product itself is
+    /// computed, as Java does.
+    #[inline(always)]
+    fn index_at(seed: u64, n: u32) -> u32 {
+        let high = JavaRandom::jump(seed, 1) >> 22;
+        let product = high * u64::from(n);
+        if product & ((1 << 26) - 1) < (1 << 26) - u64::from(n) {
+            (product >> 26) as u32
+        } else {
+            (JavaRandom::double_at(seed) * f64::from(n)) as u32
+        }
+    }
+
+    /// [`index_at`](JavaRandom::index_at)'s exact case for the seed one step before `top`, a
+    /// seed one step on held in the top 48 bits of a `u64` (as [`skip_tries`] keeps it). Cold:
+    /// the tries loop branches around it.
+    #[cold]
+    #[inline(never)]
+    fn rounded_index(top: u64, n: u32) -> u32 {
+        let before = top
+            .wrapping_sub(0xB << 16)
+            .wrapping_mul(JavaRandom::INVERSE)
+            >> 16;
+        (JavaRandom::double_at(before) * f64::from(n)) as u32
+    }
+
+    /// `new Random(seed)`.
+    pub fn new(seed: i64) -> JavaRandom {
+        JavaRandom {
+            seed: (seed as u64 ^ JavaRandom::MULTIPLIER) & JavaRandom::MASK,
+        }
+    }
+
+    fn next(&mut self, bits: u32) -> u64 {
+        self.seed = (self
+            .seed
+            .wrapping_mul(JavaRandom::MULTIPLIER)
+            .wrapping_add(0xB))
+            & JavaRandom::MASK;
+        self.seed >> (48 - bits)
+    }
+
+    /// `nextDouble()`: 53 random bits scaled to `[0, 1)`.
+    pub fn next_double(&mut self) -> f64 {
+        let high = self.next(26);
+        let low = self.next(27);
+        // Below 2⁵³, so the signed conversion (cheaper than the unsigned one) is exact.
+        ((high << 27) + low) as i64 as f64 * JavaRandom::DOUBLE_UNIT
+    }
+}
+
+impl UnitRandom for JavaRandom {
+    fn unit(&mut self) -> f64 {
+        self.next_double()
+    }
+
+    /// One jump of `2·count` steps (`nextDouble` takes two).
+    fn skip(&mut self, count: u32) {
+        let mut steps = 2 * count as usize;
+        while steps > 256 {
+            self.seed = JavaRandom::jump(self.seed, 256);
+            steps -= 256;
+        }
+        self.seed = JavaRandom::jump(self.seed, steps);
+    }
+
+    /// Each try reads its first pick from the seed without stepping through it and jumps to the
+    /// next try in one multiply, so the tries cost a few instructions each instead of about
+    /// three `nextDouble`s (issue 23). Same draws as the provided method, pinned by tests.
+    ///
+    /// The seed is kept one step into the try and shifted to the top 48 bits of a `u64`, where
+    /// the generator's arithmetic modulo 2⁴⁸ is plain wrapping arithmetic (no mask) and the
+    /// first pick's 26 bits are the top 26. Both possible next tries (the pick inside, or
+    /// outside with its second pick) are computed, and the pick selects one without a branch:
+    /// a plane near a wall picks outside at random, which a branch predictor cannot learn.
+    fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
+        let (inside_steps, outside_steps) = (2 * per_try as usize, 2 * per_try as usize + 2);
+        if per_try == 0 || outside_steps > 256 || n == 0 || n > 32 {
+            for _ in 0..tries {
+                let index = (self.unit() * f64::from(n)) as u32;
+                self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
+            }
+            return;
+        }
+        let ((a_in, c_in), (a_out, c_out)) = (JUMPS[inside_steps], JUMPS[outside_steps]);
+        let (c_in, c_out) = (c_in << 16, c_out << 16);
+        // From the next try's start after a pick inside to the one after a pick outside.
+        let (a_delta, c_delta) = (a_out.wrapping_sub(a_in), c_out.wrapping_sub(c_in));
+        let n64 = u64::from(n);
+        // Bit `63 − i` for an outside index `i`: shifted left by the index, the pick's bit
+        // lands in the sign bit.
+        let outside = u64::from(outside).reverse_bits();
+        let mut top = JavaRandom::jump(self.seed, 1) << 16;
+        for _ in 0..tries {
+            // `top·n / 2⁶⁴` is `high·n / 2²⁶` plus less than `n / 2²⁶` (the seed's low 22 bits):
+            // its integer part is the index and its fraction shows whether the index is sure
+            // (not within `n / 2²⁶` of an integer on either side; a carry from the low bits
+            // leaves a fraction below `n / 2²⁶`).
+            let wide = u128::from(top) * u128::from(n64);
+            let (index, fraction) = ((wide >> 64) as u32, wide as u64);
+            let index = if fraction.wrapping_sub(n64 << 38) < ((1 << 26) - 2 * n64) << 38 {
+                index
+            } else {
+                JavaRandom::rounded_index(top, n)
+            };
+            // All ones when the pick leads outside (an arithmetic shift, not a comparison, so
+            // that the compiler keeps the selection below free of branches).
+            let out = ((outside << (index & 63)) as i64 >> 63) as u64;
+            let inside = top.wrapping_mul(a_in).wrapping_add(c_in);
+            let delta = top.wrapping_mul(a_delta).wrapping_add(c_delta);
+            top = inside.wrapping_add(delta & out);
+        }
+        // One step back, to the last try's start.
+        self.seed = top
+            .wrapping_sub(0xB << 16)
+            .wrapping_mul(JavaRandom::INVERSE)
+            >> 16;
+    }
+
+    /// Every draw of the try is read from the seed at once, each a jump from the try's start
+    /// (so they do not wait for each other), and the generator jumps past the try.
+    fn last_try(&mut self, n: u32, outside: u32, can_shoot: bool) -> (u32, bool, bool) {
+        let seed = self.seed;
+        let first = JavaRandom::index_at(seed, n);
+        let second = JavaRandom::index_at(JavaRandom::jump(seed, 2), n);
+        // The turn and shot compare a double's 53 bits with the thresholds' (exact, and no
+        // conversion to floating point).
+        let (d2, d4, d6) = (
+            JavaRandom::bits_at(JavaRandom::jump(seed, 2)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 4)),
+            JavaRandom::bits_at(JavaRandom::jump(seed, 6)),
+        );
+        let again = outside >> first.min(31) & 1 == 1;
+        let (index, turn, shot) = if again {
+            (second, d4, d6)
+        } else {
+            (first, d2, d4)
+        };
+        let steps = 4 + 2 * usize::from(again) + 2 * usize::from(can_shoot);
+        self.seed = JavaRandom::jump(seed, steps);
+        (
+            index,
+            turn > JavaRandom::TURN_ABOVE,
+            can_shoot && shot > JavaRandom::SHOOT_ABOVE,
+        )
+    }
+}
+
+/// The original's reference bot, `DumbPlanes` (`DP:10-35`), with a seeded generator instead of
+/// `Math.random()`.
+///
+/// For each live plane it tries `3 × (number of possible directions)` times: pick a random
+/// possible direction (`(int)(random·n)`); if the cell it leads to is outside, pick another one
+/// (inside or not); turn if `random > 0.5`; shoot if the gun is ready and `random > 0.2`. Because
+/// of a `continue` in the original only the last try counts, so the bot does fly into walls now
+/// and then. The port keeps all of that and draws its numbers in the same order, so with
+/// [`JavaRandom`] it reproduces the harness's `SeededDumbPlanes` move for move (a test checks
+/// this against the golden fights). Dead planes answer `N`, no turn, no shot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomBot<R = Pcg64Mcg> {
+    rng: R,
+}
+
+impl RandomBot {
+    /// A bot whose choices all come from a `Pcg64Mcg` seeded with `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl RandomBot<JavaRandom> {
+    /// The golden data's `SeededDumbPlanes`: `DumbPlanes` drawing from `new java.util.Random(seed)`.
+    pub fn java(seed: i64) -> RandomBot<JavaRandom> {
+        RandomBot {
+            rng: JavaRandom::new(seed),
+        }
+    }
+}
+
+impl<R: UnitRandom> RandomBot<R> {
+    /// A bot drawing from `rng`.
+    pub fn with_rng(rng: R) -> RandomBot<R> {
+        RandomBot { rng }
+    }
+
+    /// One plane's move, drawing exactly as `DumbPlanes` does.
+    pub fn plane_move(&mut self, plane: &Plane, arena: &Arena) -> Move {
+        if !plane.alive {
+            return Move::slide(Direction::N);
+        }
+        let possible = plane.possible_directions();
+        let n = possible.len() as u32;
+        if n == 0 {
+            return Move::slide(plane.heading);
+        }
+        // Only the last try's move counts (the original's `continue`), so the earlier tries
+        // matter only through how many numbers they draw: a pick, a second pick when the first
+        // leads out of the arena, the turn, and the shot when the gun is ready.
+        let per_try = 2 + u32::from(plane.can_shoot());
+        let outside = outside_mask(plane, arena);
+        if outside == 0 {
+            self.rng.skip(per_try * (3 * n - 1));
+        } else {
+            self.rng.skip_tries(3 * n - 1, per_try, n, outside);
+        }
+        let (index, turn, shoot) = self.rng.last_try(n, outside, plane.can_shoot());
+        Move::new(
+            possible[(index as usize).min(possible.len() - 1)],
+            turn,
+            shoot,
+        )
+    }
+}
+
+/// The walls a cell touches: bit `2a` when axis `a` (x, y, z) is 0, bit `2a + 1` when it is the
+/// last cell.
+fn walls(pos: Pos, arena: &Arena) -> usize {
+    let last = arena.size() as i8 - 1;
+    let mut walls = 0;
+    for (axis, c) in pos.to_array().into_iter().enumerate() {
+        walls |= usize::from(c == 0) << (2 * axis) | usize::from(c == last) << (2 * axis + 1);
+    }
+    walls
+}
+
+/// For each heading and each set of [`walls`], which of the heading's possible directions (bit
+/// `i` for the `i`-th of [`Direction::possible`]) lead out of the arena from a cell touching
+/// those walls: a step leaves the arena exactly when it moves against a wall the cell touches.
+/// The possible directions come in index order (pinned by a test).
+const OUTSIDE: [[u16; 64]; 27] = {
+    let mut table = [[0u16; 64]; 27];
+    let mut heading = 0;
+    while heading < 27 {
+        let Some(from) = Direction::from_index(heading) else {
+            panic!("27 directions")
+        };
+        let mut walls = 0;
+        while walls < 64 {
+            let (mut mask, mut i, mut to) = (0u16, 0, 0);
+            while to < 27 {
+                let Some(direction) = Direction::from_index(to) else {
+                    panic!("27 directions")
+                };
+                if from.can_turn_to(direction) {
+                    let v = direction.vector();
+                    let mut against = 0;
+                    let mut axis = 0;
+                    while axis < 3 {
+                        if v[axis] != 0 {
+                            against |= 1 << (2 * axis + (v[axis] > 0) as usize);
+                        }
+                        axis += 1;
+                    }
+                    if against & walls != 0 {
+                        mask |= 1 << i;
+                    }
+                    i += 1;
+                }
+                to += 1;
+            }
+            table[heading][walls] = mask;
+            walls += 1;
+        }
+        heading += 1;
+    }
+    table
+};
+
+/// Bit `i` set when the `i`-th possible direction of `plane` leads out of the arena: one table
+/// lookup for a plane inside the arena (every live plane of a fight), the steps checked one by
+/// one otherwise (a hand-built state).
+fn outside_mask(plane: &Plane, arena: &Arena) -> u32 {
+    if arena.contains(plane.pos) {
+        u32::from(OUTSIDE[plane.heading.index()][walls(plane.pos, arena)])
+    } else {
+        plane
+            .possible_directions()
+            .iter()
+            .enumerate()
+            .fold(0u32, |mask, (i, &direction)| {
+                mask | u32::from(!arena.contains(plane.pos.step(direction))) << i
+            })
+    }
+}
+
+impl<R: UnitRandom> Bot for RandomBot<R> {
+    fn act(&mut self, game: &Game, state: &State, side: Side) -> Action {
+        let [a, b] = state.side(side);
+        Action::new(
+            self.plane_move(&a, game.arena()),
+            self.plane_move(&b, game.arena()),
+        )
+    }
+}
+
+/// `DumbPlanes` as a bot of the contract ([`pathfind::tree::Bot`]): each game a fresh
+/// [`RandomBot::java`] seeded with the game's seed (as a Java `long`), shown its player's
+/// observation, in which its own planes come first, so it plays as [`Side::P1`] of that view,
+/// exactly as through the wrapper protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DumbPlanes {
+    bot: RandomBot<JavaRandom>,
+}
+
+impl Default for DumbPlanes {
+    /// Seeded with 0 until [`pathfind::tree::Bot::new_game`] reseeds it.
+    fn default() -> DumbPlanes {
+        DumbPlanes {
+            bot: RandomBot::java(0),
+        }
+    }
+}
+
+impl pathfind::tree::Bot<Game> for DumbPlanes {
+    fn name(&self) -> String {
+        "dumbplanes".into()
+    }
+
+    fn new_game(&mut self, _game: &Game, _player: usize, seed: u64) {
+        self.bot = RandomBot::java(seed as i64);
+    }
+
+    fn act(&mut self, game: &Game, observation: &State, _player: usize) -> Action {
+        Bot::act(&mut self.bot, game, observation, Side::P1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(feature = "trace")]
+    use crate::trace::Trace;
+
+    /// `JavaRandom` stepped one `nextDouble` at a time: the trait's provided `skip` and
+    /// `skip_tries`, none of the jumps.
+    struct Stepping(JavaRandom);
+
+    impl UnitRandom for Stepping {
+        fn unit(&mut self) -> f64 {
+            self.0.next_double()
+        }
+    }
+
+    /// `DumbPlanes.act` for one plane as the original loops (`DP:10-35`), every try drawn.
+    fn dumbplanes_move(rng: &mut JavaRandom, plane: &Plane, arena: &Arena) -> Move {
+        if !plane.alive {
+            return Move::slide(Direction::N);
+        }
+        let possible = plane.possible_directions();
+        let pick = |rng: &mut JavaRandom| {
+            possible[((rng.next_double() * possible.len() as f64) as usize).min(possible.len() - 1)]
+        };
+        let mut chosen = Move::slide(plane.heading);
+        for _ in 0..3 * possible.len() {
+            let mut direction = pick(rng);
+            if !arena.contains(plane.pos.step(direction)) {
+                direction = pick(rng);
+            }
+            let turn = rng.next_double() > 0.5;
+            let shoot = plane.can_shoot() && rng.next_double() > 0.2;
+            chosen = Move::new(direction, turn, shoot);
+        }
+        chosen
+    }
+
+    /// Issue 23: the jumps draw exactly what stepping draws, move for move, and leave the
+    /// generator where stepping leaves it, over whole fights.
+    #[test]
+    fn the_java_port_jumps_to_the_moves_the_original_loop_draws() {
+        let game = Game::default();
+        for seed in 0..300 {
+            let mut fast = [RandomBot::java(2 * seed + 1), RandomBot::java(2 * seed + 2)];
+            let mut slow = [JavaRandom::new(2 * seed + 1), JavaRandom::new(2 * seed + 2)];
+            let mut state = game.initial_state(0);
+            while game.outcome(&state).is_none() {
+                let mut actions = [Action::none(); 2];
+                for (k, side) in [Side::P1, Side::P2].into_iter().enumerate() {
+                    let [a, b] = state.side(side);
+                    let expected = Action::new(
+                        dumbplanes_move(&mut slow[k], &a, game.arena()),
+                        dumbplanes_move(&mut slow[k], &b, game.arena()),
+                    );
+                    actions[k] = fast[k].act(&game, &state, side);
+                    assert_eq!(actions[k], expected, "seed {seed}, {state:?}");
+                    assert_eq!(fast[k].rng, slow[k]);
+                }
+                game.advance_joint(&mut state, &crate::Actions::new(actions[0], actions[1]));
+            }
+        }
+    }
+
+    /// The jumps against the provided (stepping) methods, for every shape of try, and the
+    /// first pick's index where `high·n` lies just below a multiple of 2²⁶ (the draws where
+    /// Java's rounding of the double product is computed as Java does).
+    #[test]
+    fn java_random_jumps_agree_with_stepping() {
+        let mut rng = Pcg64Mcg::seed_from_u64(23);
+        for _ in 0..2_000 {
+            let seed: i64 = rng.random();
+            let (tries, per_try) = (rng.random_range(0..30), rng.random_range(1..5));
+            let n = rng.random_range(1..=27);
+            let outside = rng.random::<u32>() & ((1u64 << n) - 1) as u32;
+            let (mut fast, mut slow) = (JavaRandom::new(seed), Stepping(JavaRandom::new(seed)));
+            fast.skip_tries(tries, per_try, n, outside);
+            slow.skip_tries(tries, per_try, n, outside);
+            assert_eq!(fast, slow.0);
+            let count = rng.random_range(0..300);
+            fast.skip(count);
+            slow.skip(count);
+            assert_eq!(fast, slow.0);
+            let can_shoot = rng.random();
+            let tried = (
+                fast.last_try(n, outside, can_shoot),
+                slow.last_try(n, outside, can_shoot),
+            );
+            assert_eq!(tried.0, tried.1);
+            assert_eq!(fast, slow.0);
+        }
+        // A seed whose next step is `next`: step back once (the multiplier is odd).
+        let mut inverse = JavaRandom::MULTIPLIER;
+        for _ in 0..6 {
+            inverse = inverse
+                .wrapping_mul(2u64.wrapping_sub(JavaRandom::MULTIPLIER.wrapping_mul(inverse)));
+        }
+        let before = |next: u64| (next.wrapping_sub(0xB)).wrapping_mul(inverse) & JavaRandom::MASK;
+        let mut near = 0;
+        for n in 1..=27u32 {
+            for k in 1..n {
+                let high = (u64::from(k) << 26).div_ceil(u64::from(n)) - 1;
+                for _ in 0..64 {
+                    let next = high << 22 | rng.random_range(0..1u64 << 22);
+                    let seed = before(next);
+                    assert_eq!(JavaRandom::jump(seed, 1), next);
+                    let mut stepping = JavaRandom { seed };
+                    let expected = (stepping.next_double() * f64::from(n)) as u32;
+                    assert_eq!(
+                        JavaRandom::index_at(seed, n),
+                        expected,
+                        "n {n}, seed {seed:#x}"
+                    );
+                    // The tries loop's exact case: which side of the boundary the pick
+                    // falls decides whether a second pick is skipped.
+                    for outside in [1 << (k - 1), 1 << k] {
+                        let mut fast = JavaRandom { seed };
+                        let mut slow = Stepping(JavaRandom { seed });
+                        fast.skip_tries(2, 2, n, outside);
+                        slow.skip_tries(2, 2, n, outside);
+                        assert_eq!(fast, slow.0, "n {n}, seed {seed:#x}");
+                    }
+                    near += usize::from(
+                        (high * u64::from(n)) & ((1 << 26) - 1) >= (1 << 26) - u64::from(n),
+                    );
+                }
+            }
+        }
+        assert!(near > 10_000, "the boundary cases were reached ({near})");
+    }
+
+    /// The wall table against stepping every possible direction, for every heading and cell
+    /// of the smallest and the standard arena, and for cells outside (hand-built states).
+    #[test]
+    fn the_outside_table_is_the_steps_that_leave_the_arena() {
+        for arena in [Arena::new(4).unwrap(), Arena::default()] {
+            let size = arena.size() as i8;
+            for heading in (0..27).filter_map(Direction::from_index) {
+                for x in -1..=size {
+                    for y in -1..=size {
+                        for z in -1..=size {
+                            let plane = Plane {
+                                alive: true,
+                                pos: Pos::new(x, y, z),
+                                heading,
+                                cooldown: 0,
+                            };
+                            let stepped = plane
+                                .possible_directions()
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, d)| !arena.contains(plane.pos.step(**d)))
+                                .fold(0, |mask, (i, _)| mask | 1 << i);
+                            assert_eq!(outside_mask(&plane, &arena), stepped, "{plane:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The turn and shot thresholds on a double's 53 bits are Java's `u > 0.5` and `u > 0.2`.
+    #[test]
+    fn the_draw_thresholds_are_javas_comparisons() {
+        let unit = |bits: u64| bits as f64 * JavaRandom::DOUBLE_UNIT;
+        for (threshold, above) in [
+            (0.5, JavaRandom::TURN_ABOVE),
+            (0.2, JavaRandom::SHOOT_ABOVE),
+        ] {
+            for bits in above - 3..=above + 3 {
+                assert_eq!(unit(bits) > threshold, bits > above, "{bits}");
+            }
+        }
+    }
+
+    #[test]
+    fn java_random_matches_the_java_api() {
+        // new Random(42).nextDouble() in Java is 0.7275636800328681, then 0.6832234717598454.
+        let mut rng = JavaRandom::new(42);
+        assert_eq!(rng.next_double(), 0.7275636800328681);
+        assert_eq!(rng.next_double(), 0.6832234717598454);
+    }
+
+    /// The golden fights name their bots and seeds; every `SeededDumbPlanes` move must be ours.
+    #[test]
+    #[cfg(feature = "trace")]
+    fn java_seeded_random_bot_is_the_harness_dumbplanes() {
+        let Some(dir) = std::env::var_os("CONTEST_DATA") else {
+            println!("conformance: dogfight bots: skipped (CONTEST_DATA unset)");
+            return;
+        };
+        let path = std::path::Path::new(&dir).join("dogfight/golden_fights.jsonl");
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let game = Game::default();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let raw: serde_json::Value = serde_json::from_str(line).unwrap();
+            let trace = Trace::from_json(line).unwrap();
+            for (side, key) in [(Side::P1, "p1"), (Side::P2, "p2")] {
+                if raw[key] != "SeededDumbPlanes" {
+                    continue;
+                }
+                let seed = raw[format!("{key}_seed")].as_i64().expect("a seed");
+                let mut bot = RandomBot::java(seed);
+                let mut state = State::new(trace.initial);
+                for turn in &trace.turns {
+                    let action = bot.act(&game, &state, side);
+                    let first = side as usize * 2;
+                    assert_eq!(
+                        action.moves,
+                        [turn.moves[first], turn.moves[first + 1]],
+                        "{} {key} round {}",
+                        trace.id,
+                        turn.round
+                    );
+                    state = State::new(turn.state).with_round(turn.round);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} moves checked");
+    }
+}
