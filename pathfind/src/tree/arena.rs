@@ -198,7 +198,9 @@ pub(crate) struct Arena<A> {
     /// The permutations of the long segments (see [`Segment`]).
     order: Vec<u32>,
     path_nodes: Vec<u32>,
-    path_edges: Vec<u32>,
+    /// The edges chosen on this iteration's path, each with its player, so backpropagation
+    /// need not read the edge's [`Link`] (one cache miss less per edge on a large tree).
+    path_edges: Vec<(u32, u32)>,
     selected: Vec<u32>,
     best: Vec<Best>,
     /// `ln(n)` for `n < ln_table.len()` (grown on demand up to [`LN_TABLE`] entries and kept
@@ -413,8 +415,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     ) -> bool {
         let n = &self.nodes[node as usize];
         let (base, count, visits) = (n.segments as usize, movers.len(), n.visits);
-        let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
-        let n = &self.nodes[node as usize];
+        let c = config.exploration;
         if count == 1 {
             // One mover: its edges are the node's, `first_edge..=last_edge`. A short list is
             // read once for its untried edges and, when none is left, its UCB1 scores, without
@@ -441,15 +442,17 @@ impl<A: Clone + PartialEq> Arena<A> {
                     }
                     first + pick as u32
                 } else {
-                    first + ucb1(edges, ln_visits, config.exploration, rng)
+                    let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
+                    first + ucb1(edges, ln_visits, c, rng)
                 }
             } else {
                 let Segment { len, tried, .. } = self.segments[base];
                 if tried < len {
                     self.pick_untried(base, rng.random_range(0..len - tried))
                 } else {
+                    let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
                     let edges = &self.edges[first as usize..=last as usize];
-                    first + ucb1(edges, ln_visits, config.exploration, rng)
+                    first + ucb1(edges, ln_visits, c, rng)
                 }
             };
             self.selected.push(edge);
@@ -472,8 +475,9 @@ impl<A: Clone + PartialEq> Arena<A> {
             } else if tried < len {
                 self.pick_untried(seg, rng.random_range(0..len - tried))
             } else {
+                let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
                 let edges = &self.edges[first as usize..(first + len) as usize];
-                first + ucb1(edges, ln_visits, config.exploration, rng)
+                first + ucb1(edges, ln_visits, c, rng)
             };
             self.selected.push(edge);
         }
@@ -648,9 +652,9 @@ impl<A: Clone + PartialEq> Arena<A> {
                 break;
             }
             self.scratch.joint.clear();
-            for &e in &self.selected {
+            for (&e, player) in self.selected.iter().zip(movers) {
                 self.scratch.joint.push(self.actions[e as usize].clone());
-                self.path_edges.push(e);
+                self.path_edges.push((e, player as u32));
             }
             game.advance(state, &self.scratch.joint);
             let (child, created) = self.child();
@@ -671,11 +675,10 @@ impl<A: Clone + PartialEq> Arena<A> {
         for &n in &self.path_nodes {
             self.nodes[n as usize].visits += 1;
         }
-        for &e in &self.path_edges {
-            let player = self.links[e as usize].player as usize;
+        for &(e, player) in &self.path_edges {
             let edge = &mut self.edges[e as usize];
             edge.visits += 1;
-            edge.total += self.scratch.returns[player];
+            edge.total += self.scratch.returns[player as usize];
         }
     }
 
@@ -709,25 +712,75 @@ impl<A: Clone + PartialEq> Arena<A> {
 }
 
 /// `ln(n)`, from `table` when `n` is below [`LN_TABLE`] (growing it as needed).
+#[inline]
 fn ln_of(table: &mut Vec<f64>, n: u32) -> f64 {
+    match table.get(n as usize) {
+        Some(&ln) => ln,
+        None => ln_grow(table, n),
+    }
+}
+
+/// [`ln_of`] past the table's end: grows the table (up to [`LN_TABLE`] entries) or computes.
+#[cold]
+fn ln_grow(table: &mut Vec<f64>, n: u32) -> f64 {
     if n >= LN_TABLE {
         return f64::from(n).ln();
     }
-    if n as usize >= table.len() {
-        let want = (n as usize + 1).next_power_of_two().min(LN_TABLE as usize);
-        let from = table.len() as u32;
-        table.extend((from..want as u32).map(|i| f64::from(i).ln()));
-    }
+    let want = (n as usize + 1).next_power_of_two().min(LN_TABLE as usize);
+    let from = table.len() as u32;
+    table.extend((from..want as u32).map(|i| f64::from(i).ln()));
     table[n as usize]
 }
 
 /// The index in `edges` (all visited) of the best UCB1 score `mean + c·sqrt(ln N / n)` with
 /// `ln_visits = ln N`; ties broken uniformly at random.
+///
+/// The score is computed as `total/n + (c·sqrt(ln N))·sqrt(1/n)`, with the node's factor taken
+/// out of the loop. A short list (the common case) is scored into a buffer in one branch-free
+/// pass, then searched for its best score, so ties cost one random draw in all.
 fn ucb1(edges: &[Edge], ln_visits: f64, c: f64, rng: &mut SearchRng) -> u32 {
+    const SHORT: usize = 16;
+    let explore = c * ln_visits.sqrt();
+    let score = |edge: &Edge| {
+        let inverse = 1.0 / f64::from(edge.visits);
+        edge.total * inverse + explore * inverse.sqrt()
+    };
+    if edges.len() <= SHORT {
+        let mut scores = [0.0f64; SHORT];
+        let mut best_score = f64::NEG_INFINITY;
+        for (slot, edge) in scores.iter_mut().zip(edges) {
+            *slot = score(edge);
+            best_score = best_score.max(*slot);
+        }
+        let scores = &scores[..edges.len()];
+        // Branch-free: the count of best scores and the last of them.
+        let (mut ties, mut last) = (0u32, 0usize);
+        for (i, &s) in scores.iter().enumerate() {
+            let hit = s == best_score;
+            ties += u32::from(hit);
+            last = if hit { i } else { last };
+        }
+        match ties {
+            // No score compares (NaN from extreme settings): the first edge, as the
+            // one-pass scan below answers.
+            0 => return 0,
+            1 => return last as u32,
+            _ => {}
+        }
+        let mut left = rng.random_range(0..ties);
+        for (i, &s) in scores.iter().enumerate() {
+            if s == best_score {
+                if left == 0 {
+                    return i as u32;
+                }
+                left -= 1;
+            }
+        }
+        unreachable!("the best score is one of the scores");
+    }
     let (mut best, mut best_score, mut ties) = (0, f64::NEG_INFINITY, 0u32);
     for (i, edge) in edges.iter().enumerate() {
-        let inverse = 1.0 / f64::from(edge.visits);
-        let score = edge.total * inverse + c * (ln_visits * inverse).sqrt();
+        let score = score(edge);
         if score > best_score {
             best = i;
             best_score = score;

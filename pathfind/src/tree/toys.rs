@@ -44,11 +44,76 @@ pub struct TicTacToe;
 
 /// A tic-tac-toe position: each cell empty, X's or O's (one bit per cell and player, so that the
 /// win test of every step is a few masks).
+///
+/// The result is worked out once per move and kept beside the marks: a search asks whether the
+/// game is over several times per step (issue 23). Its serde form is the marks alone
+/// (`{"marks":[x,o]}`); the result is recomputed when read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "Marks", into = "Marks")
+)]
 pub struct TicTacToeState {
     /// Bit `i` set: cell `i` holds X's (`marks[0]`) or O's (`marks[1]`) mark.
     marks: [u16; 2],
+    /// What the marks mean, always [`Status::of`] them.
+    status: Status,
+}
+
+/// Where a tic-tac-toe game stands. The two "to move" values are the mover's number, so
+/// finding the mover is a compare, not a branch per player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+enum Status {
+    /// X to move.
+    #[default]
+    XToMove = 0,
+    /// O to move.
+    OToMove = 1,
+    /// X has a line.
+    XWon,
+    /// O has a line.
+    OWon,
+    /// The board is full without a line.
+    Draw,
+}
+
+impl Status {
+    fn of(marks: [u16; 2]) -> Status {
+        if has_line(marks[0]) {
+            Status::XWon
+        } else if has_line(marks[1]) {
+            Status::OWon
+        } else if marks[0] | marks[1] == FULL {
+            Status::Draw
+        } else if (marks[0] | marks[1]).count_ones() % 2 == 0 {
+            Status::XToMove
+        } else {
+            Status::OToMove
+        }
+    }
+}
+
+/// The serde form of a [`TicTacToeState`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Marks {
+    marks: [u16; 2],
+}
+
+#[cfg(feature = "serde")]
+impl From<Marks> for TicTacToeState {
+    fn from(m: Marks) -> Self {
+        TicTacToeState::from_marks(m.marks)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<TicTacToeState> for Marks {
+    fn from(state: TicTacToeState) -> Self {
+        Marks { marks: state.marks }
+    }
 }
 
 /// The eight lines, as cell masks.
@@ -98,21 +163,28 @@ impl TicTacToe {
         if bytes.len() != 9 {
             return None;
         }
-        let mut state = TicTacToeState::default();
+        let mut marks = [0u16; 2];
         for (cell, &b) in bytes.iter().enumerate() {
             match b {
                 b'.' => {}
-                b'X' => state.marks[0] |= 1 << cell,
-                b'O' => state.marks[1] |= 1 << cell,
+                b'X' => marks[0] |= 1 << cell,
+                b'O' => marks[1] |= 1 << cell,
                 _ => return None,
             }
         }
-        let (x, o) = (state.marks[0].count_ones(), state.marks[1].count_ones());
-        (x == o || x == o + 1).then_some(state)
+        let (x, o) = (marks[0].count_ones(), marks[1].count_ones());
+        (x == o || x == o + 1).then(|| TicTacToeState::from_marks(marks))
     }
 }
 
 impl TicTacToeState {
+    fn from_marks(marks: [u16; 2]) -> TicTacToeState {
+        TicTacToeState {
+            marks,
+            status: Status::of(marks),
+        }
+    }
+
     /// The player who marked `cell` (0 for X, 1 for O), if any.
     pub fn mark(&self, cell: usize) -> Option<usize> {
         if cell >= 9 {
@@ -131,11 +203,21 @@ impl TicTacToeState {
     }
 
     fn winner(&self) -> Option<usize> {
-        (0..2).find(|&p| has_line(self.marks[p]))
+        match self.status {
+            Status::XWon => Some(0),
+            Status::OWon => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The player to move, if the game is not over.
+    fn mover(&self) -> Option<usize> {
+        let status = self.status as u8;
+        (status <= Status::OToMove as u8).then_some(usize::from(status))
     }
 
     fn is_over(&self) -> bool {
-        self.occupied() == FULL || self.winner().is_some()
+        self.mover().is_none()
     }
 }
 
@@ -156,28 +238,37 @@ impl Game for TicTacToe {
         TicTacToeState::default()
     }
     fn to_move(&self, state: &TicTacToeState) -> PlayerSet {
-        if state.is_over() {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::only(usize::from(state.marks() % 2))
-        }
+        state.mover().map_or(PlayerSet::EMPTY, PlayerSet::only)
     }
     fn legal_actions(&self, state: &TicTacToeState, player: usize, buf: &mut Vec<u8>) {
         buf.clear();
-        if self.to_move(state).contains(player) {
-            let free = !state.occupied() & FULL;
-            buf.extend((0..9).filter(|&i| free & (1 << i) != 0));
+        if state.mover() == Some(player) {
+            let mut free = !state.occupied() & FULL;
+            while free != 0 {
+                buf.push(free.trailing_zeros() as u8);
+                free &= free - 1;
+            }
         }
     }
     fn advance(&self, state: &mut TicTacToeState, actions: &[u8]) {
         let Some(&cell) = actions.first() else {
             return;
         };
-        if state.is_over() || cell >= 9 || state.occupied() & (1 << cell) != 0 {
+        let Some(mover) = state.mover() else {
+            return;
+        };
+        if cell >= 9 || state.occupied() & (1 << cell) != 0 {
             return;
         }
-        let mover = usize::from(state.marks() % 2);
         state.marks[mover] |= 1 << cell;
+        // Only the mover's new mark can have made a line.
+        state.status = if has_line(state.marks[mover]) {
+            [Status::XWon, Status::OWon][mover]
+        } else if state.occupied() == FULL {
+            Status::Draw
+        } else {
+            [Status::OToMove, Status::XToMove][mover]
+        };
     }
     fn is_terminal(&self, state: &TicTacToeState) -> bool {
         state.is_over()

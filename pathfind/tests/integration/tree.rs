@@ -28,6 +28,82 @@ fn ranks2(r: &[u8; 2]) -> Vec<usize> {
 
 // --- UCT on tic-tac-toe ------------------------------------------------------------------------
 
+/// The eight lines, written out again so the cached result is checked against plain rules.
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// Tic-tac-toe's rules from the cells alone: the winner, and whether the game is over.
+fn plain_rules(state: &TicTacToeState) -> (Option<usize>, bool) {
+    let winner = (0..2).find(|&p| {
+        LINES
+            .iter()
+            .any(|line| line.iter().all(|&c| state.mark(c) == Some(p)))
+    });
+    (winner, winner.is_some() || state.marks() == 9)
+}
+
+#[test]
+fn tic_tac_toe_keeps_its_result_in_step_with_its_marks() {
+    let game = TicTacToe;
+    let mut rng = SearchRng::seed_from_u64(7);
+    let mut legal = Vec::new();
+    let mut finals = [0usize; 3];
+    for _ in 0..2_000 {
+        let mut state = game.initial_state(0);
+        loop {
+            let (winner, over) = plain_rules(&state);
+            assert_eq!(game.is_terminal(&state), over, "{state:?}");
+            let mover = usize::from(state.marks() % 2);
+            let movers: Vec<usize> = game.to_move(&state).iter().collect();
+            assert_eq!(movers, if over { vec![] } else { vec![mover] });
+            // The serde form is the marks alone, and reading it back recomputes the result.
+            let json = serde_json::to_string(&state).unwrap();
+            assert!(json.starts_with(r#"{"marks":["#), "{json}");
+            assert_eq!(
+                serde_json::from_str::<TicTacToeState>(&json).unwrap(),
+                state
+            );
+            if over {
+                let mut returns = [0.0; 2];
+                game.returns(&state, &mut returns);
+                let expected = match winner {
+                    Some(0) => [1.0, 0.0],
+                    Some(_) => [0.0, 1.0],
+                    None => [0.5, 0.5],
+                };
+                assert_eq!(returns, expected);
+                finals[winner.map_or(2, |w| w)] += 1;
+                // A move after the end changes nothing.
+                let before = state;
+                game.advance(&mut state, &[0]);
+                assert_eq!(state, before);
+                break;
+            }
+            game.legal_actions(&state, mover, &mut legal);
+            let free: Vec<u8> = (0..9)
+                .filter(|&c| state.mark(usize::from(c)).is_none())
+                .collect();
+            assert_eq!(legal, free);
+            let cell = legal[rng.random_range(0..legal.len())];
+            game.advance(&mut state, &[cell]);
+        }
+    }
+    // Random play reaches every ending.
+    assert!(finals.iter().all(|&n| n > 100), "{finals:?}");
+    // Positions read from text carry their result too.
+    assert!(game.is_terminal(&ttt("XXXOO....")));
+    assert_eq!(game.outcome(&ttt("XXOOOXXXO")), Some([1, 1]));
+    assert_eq!(game.outcome(&ttt("OOOXX.XX.")), Some([2, 1]));
+}
+
 #[test]
 fn uct_takes_a_forced_win_and_blocks_a_loss() {
     let game = TicTacToe;
