@@ -11,8 +11,8 @@ What it sets up:
   `ParallelPettingZooEnv` (a `MultiAgentEnv`; the four players are four agents);
 - action masks: each observation is a dict with the player's tensor and its legal-action mask.
   RLlib's action-masking module (`ActionMaskingTorchRLModule`, from RLlib's examples) reads
-  them under the keys `"observations"` and `"action_mask"`, so `RenameObservation` renames
-  ours (`"observation"`). A player out of the game for now (a crashed bike) has an all-zero
+  them under the keys `"observations"` and `"action_mask"`, so `FlatMaskedObservation` renames
+  ours (`"observation"`) and flattens it (RLlib's default encoders take no 2-D boxes). A player out of the game for now (a crashed bike) has an all-zero
   mask; the module then samples any index, and the environment ignores that player's action;
 - one policy shared by all four seats (`policy_mapping_fn` maps every agent to `"shared"`), the
   usual self-play set-up for a symmetric game; give each seat its own module by mapping
@@ -31,9 +31,10 @@ from pettingzoo.utils.env import ParallelEnv
 from contest_engines.pettingzoo import tron3d
 
 
-class RenameObservation(ParallelEnv):
-    """Our parallel environment with each observation's `"observation"` key renamed to
-    `"observations"`, the key RLlib's action-masking module reads."""
+class FlatMaskedObservation(ParallelEnv):
+    """Our parallel environment as RLlib's action-masking module reads it: each observation a
+    dict of `"observations"` (our `"observation"` tensor, flattened: RLlib's default encoders
+    take 1-D vectors or 3-D images, not the `[planes, vertices]` matrix) and `"action_mask"`."""
 
     def __init__(self, env):
         from gymnasium import spaces
@@ -42,15 +43,17 @@ class RenameObservation(ParallelEnv):
         self.metadata = env.metadata
         self.possible_agents = env.possible_agents
         self.render_mode = env.render_mode
-        self._spaces = {
-            a: spaces.Dict(
+        self._spaces = {}
+        for a in env.possible_agents:
+            tensor = env.observation_space(a)["observation"]
+            self._spaces[a] = spaces.Dict(
                 {
-                    "observations": env.observation_space(a)["observation"],
+                    "observations": spaces.Box(
+                        tensor.low.reshape(-1), tensor.high.reshape(-1), dtype=tensor.dtype
+                    ),
                     "action_mask": env.observation_space(a)["action_mask"],
                 }
             )
-            for a in env.possible_agents
-        }
 
     @property
     def agents(self):
@@ -65,7 +68,7 @@ class RenameObservation(ParallelEnv):
     @staticmethod
     def _rename(observations):
         return {
-            a: {"observations": o["observation"], "action_mask": o["action_mask"]}
+            a: {"observations": o["observation"].reshape(-1), "action_mask": o["action_mask"]}
             for a, o in observations.items()
         }
 
@@ -90,7 +93,7 @@ def make_env(env_config):
     env = tron3d.parallel_env(
         board=env_config.get("board", "cube6"), max_steps=env_config.get("max_steps")
     )
-    return ParallelPettingZooEnv(RenameObservation(env))
+    return ParallelPettingZooEnv(FlatMaskedObservation(env))
 
 
 def config(board="cube6", env_runners=0, batch=4000, minibatch=500, epochs=5, max_steps=None):

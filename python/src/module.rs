@@ -538,6 +538,18 @@ macro_rules! game_module {
                     self.arrays.tuple(py)
                 }
 
+                /// Writes the observation tensors of every game's current state into the
+                /// observations array (in parallel, the GIL released) and answers it: for an
+                /// environment made with `observe=False` whose caller wants observations only
+                /// at some steps (a learner's snapshot, an evaluation), at the cost of one
+                /// observing `step`'s tensor writing.
+                fn write_observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    self.arrays.write(py, &mut self.inner, |core, out| {
+                        core.write_observations(out.observations)
+                    })?;
+                    Ok(self.arrays.tuple(py)?.get_item(0)?)
+                }
+
                 /// A copy of game `env`'s current state.
                 fn state(&self, env: usize) -> PyResult<State> {
                     match self.inner.state(env) {

@@ -20,13 +20,13 @@ def load_example():
     return module
 
 
-def test_renamed_environment_passes_the_parallel_api_test():
+def test_rllib_view_of_the_environment_passes_the_parallel_api_test():
     from pettingzoo.test import parallel_api_test
 
     from contest_engines.pettingzoo import tron3d
 
     example = load_example()
-    env = example.RenameObservation(tron3d.parallel_env())
+    env = example.FlatMaskedObservation(tron3d.parallel_env())
     parallel_api_test(env, num_cycles=100)
     observations, _ = env.reset(seed=1)
     assert set(observations["player_0"]) == {"observations", "action_mask"}
