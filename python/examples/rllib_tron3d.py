@@ -129,16 +129,44 @@ def config(board="cube6", env_runners=0, batch=4000, minibatch=500, epochs=5, ma
     )
 
 
-def train(iterations, **kwargs):
-    """Builds PPO from `config(**kwargs)`, trains `iterations` times and answers the results."""
+def train(iterations, on_result=None, **kwargs):
+    """Builds PPO from `config(**kwargs)`, trains `iterations` times and answers the results
+    (each also passed to `on_result(i, result)` as soon as it is in)."""
     import ray
 
     ray.init(ignore_reinit_error=True, include_dashboard=False)
     algo = config(**kwargs).build_algo()
+    results = []
     try:
-        return [algo.train() for _ in range(iterations)]
+        for i in range(1, iterations + 1):
+            results.append(algo.train())
+            if on_result is not None:
+                on_result(i, results[-1])
+        return results
     finally:
         algo.stop()
+
+
+def summary(result):
+    """One line of figures from an RLlib result: what was sampled, the seats' returns (a seat's
+    mean return over the games that ended: +1 win, -1 loss; the four sum to 0, so the episode
+    return RLlib also reports is 0) and the shared policy's learner statistics."""
+    runners = result.get("env_runners", {})
+    learner = result.get("learners", {}).get("shared", {})
+    seats = runners.get("agent_episode_returns_mean", {})
+    nan = float("nan")
+    return (
+        f"env steps {runners.get('num_env_steps_sampled_lifetime', nan):.0f}, "
+        f"games ended {runners.get('num_episodes_lifetime', 0):.0f}, "
+        f"mean game length {runners.get('episode_len_mean', nan):.1f}, "
+        "seat returns ["
+        + ", ".join(f"{seats[a]:+.2f}" for a in sorted(seats))
+        + "], "
+        f"policy loss {learner.get('policy_loss', nan):.4f}, "
+        f"value loss {learner.get('vf_loss', nan):.4f}, "
+        f"entropy {learner.get('entropy', nan):.4f}, "
+        f"{result.get('time_this_iter_s', nan):.1f} s"
+    )
 
 
 def main():
@@ -146,17 +174,20 @@ def main():
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--env-runners", type=int, default=2)
     parser.add_argument("--board", default="cube6")
+    parser.add_argument("--batch", type=int, default=4000, help="env steps per iteration")
+    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--max-steps", type=int, default=None, help="truncate games")
     args = parser.parse_args()
-    for i, result in enumerate(
-        train(args.iterations, board=args.board, env_runners=args.env_runners), 1
-    ):
-        runners = result.get("env_runners", {})
-        print(
-            f"iteration {i}: episodes {runners.get('num_episodes', '?')}, "
-            f"mean episode return {runners.get('episode_return_mean', float('nan')):.3f}, "
-            f"mean episode length {runners.get('episode_len_mean', float('nan')):.1f}"
-        )
-
+    train(
+        args.iterations,
+        on_result=lambda i, result: print(f"iteration {i}: {summary(result)}", flush=True),
+        board=args.board,
+        env_runners=args.env_runners,
+        batch=args.batch,
+        minibatch=min(500, args.batch),
+        epochs=args.epochs,
+        max_steps=args.max_steps,
+    )
 
 if __name__ == "__main__":
     main()
