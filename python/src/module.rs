@@ -323,7 +323,8 @@ macro_rules! game_module {
                 /// `VecEnv`): game `i` starts from seed `seed + i`, and its `k`-th next game
                 /// from `seed + i + k·num_envs`. `max_steps` cuts a game (truncated) after that
                 /// many steps. `observe=False` leaves the observations array zeros (the
-                /// tensors are not computed: for callers that read states or masks only).
+                /// tensors are not computed: stepping then costs a tenth or less) until
+                /// `write_observations()` writes them.
                 #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true))]
                 fn vector_env(
                     &self,
