@@ -548,7 +548,7 @@ macro_rules! game_module {
                     self.arrays.write(py, &mut self.inner, |core, out| {
                         core.write_observations(out.observations)
                     })?;
-                    Ok(self.arrays.tuple(py)?.get_item(0)?)
+                    self.arrays.tuple(py)?.get_item(0)
                 }
 
                 /// A copy of game `env`'s current state.
