@@ -12,9 +12,12 @@
 2. Tron3D `cube6`, one `DecoupledUct` decision of 10,000 iterations (playouts cut at 50 steps)
    from the start: `choose` from Python against the time inside Rust.
 
-The Python-side overhead is `choose`'s wall time minus the Rust-timed search; the extension is
-built with the workspace's `python` profile (release without fat LTO), the Rust program with
-`release`, so the third column also shows what the profiles differ by.
+The Python-side overhead is `choose`'s wall time minus the Rust-timed search. The extension is
+built with the workspace's `python` profile, the Rust program with `release` (what `cargo run
+--release` gives a Rust user): the `python` profile matches it (no incremental build, one
+code-generation unit for the extension crate), so the two run the same instructions. The CPU
+time of both (the process's for `choose`, the thread's for the Rust program) is printed too: it
+is what to compare on a loaded machine, run by run alternated as here.
 """
 
 import argparse
@@ -37,15 +40,15 @@ U32_MAX = 2**32 - 1
 def ours_from_python(game, state, player, kind, iterations, c, horizon, seed):
     search = game.search(kind, iterations=iterations, exploration=c,
                          max_playout_steps=horizon, seed=seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     _, inside = search._choose_timed(state, player)
-    return time.perf_counter() - start, inside
+    return time.perf_counter() - start, inside, time.process_time() - cpu
 
 
 def rust_program(simulations, c, seed):
     out = subprocess.run([RUST, str(simulations), str(c), "1"], check=True,
                          capture_output=True, text=True).stdout.split()
-    return float(out[3])  # rep 0 seconds S cpu C action A nodes N
+    return float(out[3]), float(out[5])  # rep 0 seconds S cpu C action A nodes N
 
 
 def openspiel(pyspiel, game, simulations, c, seed):
@@ -85,13 +88,17 @@ def main():
               "--example uct_tictactoe)")
     game = ce.tictactoe.Game()
     state = game.initial_state(0)
-    py_wall, py_inside, rust, spiel = [], [], [], []
+    py_wall, py_inside, py_cpu, rust, rust_cpu, spiel = [], [], [], [], [], []
     for rep in range(args.reps):
-        wall, inside = ours_from_python(game, state, 0, "Uct", args.simulations, c, U32_MAX, rep)
+        wall, inside, cpu = ours_from_python(
+            game, state, 0, "Uct", args.simulations, c, U32_MAX, rep)
         py_wall.append(wall)
         py_inside.append(inside)
+        py_cpu.append(cpu)
         if has_rust:
-            rust.append(rust_program(args.simulations, c, rep))
+            wall, cpu = rust_program(args.simulations, c, rep)
+            rust.append(wall)
+            rust_cpu.append(cpu)
         if pyspiel is not None:
             spiel.append(openspiel(pyspiel, spiel_game, args.simulations, c, rep))
     base = statistics.median(py_wall)
@@ -99,6 +106,9 @@ def main():
     print(show("ours, the same call timed inside Rust", py_inside, base))
     if rust:
         print(show("ours, Rust program (release profile)", rust, base))
+        cpu_base = statistics.median(py_cpu)
+        print(show("CPU time: ours, from Python (choose)", py_cpu))
+        print(show("CPU time: ours, Rust program", rust_cpu, cpu_base))
     if spiel:
         print(show("OpenSpiel C++ MCTSBot via pyspiel", spiel, base))
 
@@ -107,7 +117,7 @@ def main():
     state = game.initial_state(1)
     wall, inside = [], []
     for rep in range(args.reps):
-        w, i = ours_from_python(game, state, 0, "DecoupledUct", 10_000, 1.0, 50, rep)
+        w, i, _ = ours_from_python(game, state, 0, "DecoupledUct", 10_000, 1.0, 50, rep)
         wall.append(w)
         inside.append(i)
     base = statistics.median(wall)

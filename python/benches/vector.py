@@ -1,14 +1,23 @@
 """Vectorised Tron3D: agent-steps per second of `Game.vector_env` (games stepped in parallel in
 Rust with the GIL released, restarting as they end), for a few numbers of games.
 
-    python python/benches/vector.py [seconds per row]
+    python python/benches/vector.py [seconds per row] [game counts, comma-separated]
+    RAYON_NUM_THREADS=1 python python/benches/vector.py    # the CPU cost of one core
 
 An agent-step is one player's step in one game: a `step` of N four-player games is 4N. Each
 step's actions are uniform random legal indices drawn from the masks the last step returned,
-with numpy (a stand-in for a policy's sampling). Two columns: `step` times `VecEnv.step` alone,
-`step + policy` the whole loop, the drawing included. The table is printed twice: with the
-observation tensors written, and with `observe=False` (masks, rewards and restarts only), which
-shows the engine and the vector machinery apart from the cost of the observation tensor.
+with numpy (a stand-in for a policy's sampling), outside the timed part. Per row:
+
+- `agent-steps/s`: wall clock, `VecEnv.step` alone (what the cores deliver on this machine at
+  its load: a busy machine lowers it);
+- `CPU µs/agent-step`: the process's CPU time (`time.process_time`, every thread) spent in
+  `VecEnv.step`, per agent-step. Other processes do not count, so it changes little with the
+  load; with more than one rayon thread it includes the time idle workers spin waiting for work,
+  so `RAYON_NUM_THREADS=1` gives the cost of the work itself, the figure to compare builds by.
+
+The table is printed twice: with the observation tensors written by every step, and with
+`observe=False` (actions in; rewards, terminals, masks and restarts out), which shows the engine
+and the vector machinery apart from the cost of writing 35 × 218 floats per player.
 """
 
 import os
@@ -30,23 +39,27 @@ def sample(rng, masks):
 
 
 def run(game, n, seconds, observe=True):
+    """(agent-steps per wall second, CPU µs per agent-step), both of `step` alone."""
     env = game.vector_env(n, seed=1, observe=observe)
     _, masks = env.reset()
     rng = np.random.default_rng(0)
     players = env.players
-    steps, timed, start = 0, 0.0, time.perf_counter()
+    steps, wall, cpu, start = 0, 0.0, 0.0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         actions = sample(rng, masks)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         _, _, _, _, masks = env.step(actions)
-        timed += time.perf_counter() - t
+        cpu += time.process_time() - c
+        wall += time.perf_counter() - t
         steps += 1
-    total = time.perf_counter() - start
-    return steps * n * players / timed, steps * n * players / total
+    agent_steps = steps * n * players
+    return agent_steps / wall, cpu * 1e6 / agent_steps
 
 
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    counts = [int(x) for x in sys.argv[2].split(",")] if len(sys.argv) > 2 else [
+        16, 64, 256, 1024, 4096]
     print(machine_line())
     game = ce.tron3d.Game("cube6")
     print(f"tron3d cube6: {game.players} players, observation {game.observation_shape}, "
@@ -54,10 +67,10 @@ def main():
           f"{os.environ.get('RAYON_NUM_THREADS', 'all cores')}")
     for observe in (True, False):
         print(f"observation tensors {'written' if observe else 'not written (observe=False)'}:")
-        print(f"{'games':>6} {'agent-steps/s (step)':>22} {'agent-steps/s (step + policy)':>31}")
-        for n in (16, 64, 256, 1024, 4096):
-            alone, with_policy = run(game, n, seconds, observe)
-            print(f"{n:>6} {alone:>22,.0f} {with_policy:>31,.0f}")
+        print(f"{'games':>6} {'agent-steps/s':>15} {'CPU µs/agent-step':>19}")
+        for n in counts:
+            rate, cpu = run(game, n, seconds, observe)
+            print(f"{n:>6} {rate:>15,.0f} {cpu:>19.3f}")
 
 
 if __name__ == "__main__":

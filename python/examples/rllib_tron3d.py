@@ -11,8 +11,8 @@ What it sets up:
   `ParallelPettingZooEnv` (a `MultiAgentEnv`; the four players are four agents);
 - action masks: each observation is a dict with the player's tensor and its legal-action mask.
   RLlib's action-masking module (`ActionMaskingTorchRLModule`, from RLlib's examples) reads
-  them under the keys `"observations"` and `"action_mask"`, so `RenameObservation` renames
-  ours (`"observation"`). A player out of the game for now (a crashed bike) has an all-zero
+  them under the keys `"observations"` and `"action_mask"`, so `FlatMaskedObservation` renames
+  ours (`"observation"`) and flattens it (RLlib's default encoders take no 2-D boxes). A player out of the game for now (a crashed bike) has an all-zero
   mask; the module then samples any index, and the environment ignores that player's action;
 - one policy shared by all four seats (`policy_mapping_fn` maps every agent to `"shared"`), the
   usual self-play set-up for a symmetric game; give each seat its own module by mapping
@@ -31,9 +31,10 @@ from pettingzoo.utils.env import ParallelEnv
 from contest_engines.pettingzoo import tron3d
 
 
-class RenameObservation(ParallelEnv):
-    """Our parallel environment with each observation's `"observation"` key renamed to
-    `"observations"`, the key RLlib's action-masking module reads."""
+class FlatMaskedObservation(ParallelEnv):
+    """Our parallel environment as RLlib's action-masking module reads it: each observation a
+    dict of `"observations"` (our `"observation"` tensor, flattened: RLlib's default encoders
+    take 1-D vectors or 3-D images, not the `[planes, vertices]` matrix) and `"action_mask"`."""
 
     def __init__(self, env):
         from gymnasium import spaces
@@ -42,15 +43,17 @@ class RenameObservation(ParallelEnv):
         self.metadata = env.metadata
         self.possible_agents = env.possible_agents
         self.render_mode = env.render_mode
-        self._spaces = {
-            a: spaces.Dict(
+        self._spaces = {}
+        for a in env.possible_agents:
+            tensor = env.observation_space(a)["observation"]
+            self._spaces[a] = spaces.Dict(
                 {
-                    "observations": env.observation_space(a)["observation"],
+                    "observations": spaces.Box(
+                        tensor.low.reshape(-1), tensor.high.reshape(-1), dtype=tensor.dtype
+                    ),
                     "action_mask": env.observation_space(a)["action_mask"],
                 }
             )
-            for a in env.possible_agents
-        }
 
     @property
     def agents(self):
@@ -65,7 +68,7 @@ class RenameObservation(ParallelEnv):
     @staticmethod
     def _rename(observations):
         return {
-            a: {"observations": o["observation"], "action_mask": o["action_mask"]}
+            a: {"observations": o["observation"].reshape(-1), "action_mask": o["action_mask"]}
             for a, o in observations.items()
         }
 
@@ -90,7 +93,7 @@ def make_env(env_config):
     env = tron3d.parallel_env(
         board=env_config.get("board", "cube6"), max_steps=env_config.get("max_steps")
     )
-    return ParallelPettingZooEnv(RenameObservation(env))
+    return ParallelPettingZooEnv(FlatMaskedObservation(env))
 
 
 def config(board="cube6", env_runners=0, batch=4000, minibatch=500, epochs=5, max_steps=None):
@@ -126,16 +129,44 @@ def config(board="cube6", env_runners=0, batch=4000, minibatch=500, epochs=5, ma
     )
 
 
-def train(iterations, **kwargs):
-    """Builds PPO from `config(**kwargs)`, trains `iterations` times and answers the results."""
+def train(iterations, on_result=None, **kwargs):
+    """Builds PPO from `config(**kwargs)`, trains `iterations` times and answers the results
+    (each also passed to `on_result(i, result)` as soon as it is in)."""
     import ray
 
     ray.init(ignore_reinit_error=True, include_dashboard=False)
     algo = config(**kwargs).build_algo()
+    results = []
     try:
-        return [algo.train() for _ in range(iterations)]
+        for i in range(1, iterations + 1):
+            results.append(algo.train())
+            if on_result is not None:
+                on_result(i, results[-1])
+        return results
     finally:
         algo.stop()
+
+
+def summary(result):
+    """One line of figures from an RLlib result: what was sampled, the seats' returns (a seat's
+    mean return over the games that ended: +1 win, -1 loss; the four sum to 0, so the episode
+    return RLlib also reports is 0) and the shared policy's learner statistics."""
+    runners = result.get("env_runners", {})
+    learner = result.get("learners", {}).get("shared", {})
+    seats = runners.get("agent_episode_returns_mean", {})
+    nan = float("nan")
+    return (
+        f"env steps {runners.get('num_env_steps_sampled_lifetime', nan):.0f}, "
+        f"games ended {runners.get('num_episodes_lifetime', 0):.0f}, "
+        f"mean game length {runners.get('episode_len_mean', nan):.1f}, "
+        "seat returns ["
+        + ", ".join(f"{seats[a]:+.2f}" for a in sorted(seats))
+        + "], "
+        f"policy loss {learner.get('policy_loss', nan):.4f}, "
+        f"value loss {learner.get('vf_loss', nan):.4f}, "
+        f"entropy {learner.get('entropy', nan):.4f}, "
+        f"{result.get('time_this_iter_s', nan):.1f} s"
+    )
 
 
 def main():
@@ -143,17 +174,20 @@ def main():
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--env-runners", type=int, default=2)
     parser.add_argument("--board", default="cube6")
+    parser.add_argument("--batch", type=int, default=4000, help="env steps per iteration")
+    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--max-steps", type=int, default=None, help="truncate games")
     args = parser.parse_args()
-    for i, result in enumerate(
-        train(args.iterations, board=args.board, env_runners=args.env_runners), 1
-    ):
-        runners = result.get("env_runners", {})
-        print(
-            f"iteration {i}: episodes {runners.get('num_episodes', '?')}, "
-            f"mean episode return {runners.get('episode_return_mean', float('nan')):.3f}, "
-            f"mean episode length {runners.get('episode_len_mean', float('nan')):.1f}"
-        )
-
+    train(
+        args.iterations,
+        on_result=lambda i, result: print(f"iteration {i}: {summary(result)}", flush=True),
+        board=args.board,
+        env_runners=args.env_runners,
+        batch=args.batch,
+        minibatch=min(500, args.batch),
+        epochs=args.epochs,
+        max_steps=args.max_steps,
+    )
 
 if __name__ == "__main__":
     main()

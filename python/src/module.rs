@@ -323,7 +323,8 @@ macro_rules! game_module {
                 /// `VecEnv`): game `i` starts from seed `seed + i`, and its `k`-th next game
                 /// from `seed + i + k·num_envs`. `max_steps` cuts a game (truncated) after that
                 /// many steps. `observe=False` leaves the observations array zeros (the
-                /// tensors are not computed: for callers that read states or masks only).
+                /// tensors are not computed: stepping then costs a tenth or less) until
+                /// `write_observations()` writes them.
                 #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true))]
                 fn vector_env(
                     &self,
@@ -536,6 +537,18 @@ macro_rules! game_module {
                         })?
                         .map_err(error)?;
                     self.arrays.tuple(py)
+                }
+
+                /// Writes the observation tensors of every game's current state into the
+                /// observations array (in parallel, the GIL released) and answers it: for an
+                /// environment made with `observe=False` whose caller wants observations only
+                /// at some steps (a learner's snapshot, an evaluation), at the cost of one
+                /// observing `step`'s tensor writing.
+                fn write_observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    self.arrays.write(py, &mut self.inner, |core, out| {
+                        core.write_observations(out.observations)
+                    })?;
+                    self.arrays.tuple(py)?.get_item(0)
                 }
 
                 /// A copy of game `env`'s current state.

@@ -317,47 +317,70 @@ impl<G: Engine> VecCore<G> {
             .par_iter_mut()
             .enumerate()
             .zip(out.observations.par_chunks_mut(players * obs_len))
-            .zip(out.masks.par_chunks_mut(players * actions_n))
+            .zip(
+                out.masks
+                    .par_chunks_mut(players * actions_n)
+                    .zip(self.masks.par_chunks_mut(players * actions_n)),
+            )
             .zip(out.rewards.par_chunks_mut(players))
             .zip(
                 out.terminated
                     .par_iter_mut()
                     .zip(out.truncated.par_iter_mut()),
             )
-            .for_each(|(((((env, slot), obs), mask), rewards), (term, trunc))| {
-                let chosen = &actions[env * players..(env + 1) * players];
-                slot.joint.clear();
-                for player in game.to_move(&slot.state) {
-                    // Checked against the mask: the index stands for an action.
-                    if let Some(action) =
-                        game.index_action(&slot.state, player, chosen[player] as usize)
-                    {
-                        slot.joint.push(action);
-                    }
-                }
-                game.advance(&mut slot.state, &slot.joint);
-                slot.steps += 1;
-                let over = game.is_terminal(&slot.state);
-                let cut = !over && max_steps.is_some_and(|m| slot.steps >= m);
-                if over || cut {
-                    if over {
-                        game.returns(&slot.state, &mut slot.returns);
-                        for (r, v) in rewards.iter_mut().zip(&slot.returns) {
-                            *r = final_reward(*v);
+            .for_each(
+                |(((((env, slot), obs), (mask, kept)), rewards), (term, trunc))| {
+                    let chosen = &actions[env * players..(env + 1) * players];
+                    slot.joint.clear();
+                    for player in game.to_move(&slot.state) {
+                        // Checked against the mask: the index stands for an action.
+                        if let Some(action) =
+                            game.index_action(&slot.state, player, chosen[player] as usize)
+                        {
+                            slot.joint.push(action);
                         }
                     }
-                    *term = over;
-                    *trunc = cut;
-                    slot.episodes += 1;
-                    let seed = base_seed
-                        .wrapping_add(env as u64)
-                        .wrapping_add(slot.episodes.wrapping_mul(n));
-                    slot.state = game.initial_state(seed);
-                    slot.steps = 0;
+                    game.advance(&mut slot.state, &slot.joint);
+                    slot.steps += 1;
+                    let over = game.is_terminal(&slot.state);
+                    let cut = !over && max_steps.is_some_and(|m| slot.steps >= m);
+                    if over || cut {
+                        if over {
+                            game.returns(&slot.state, &mut slot.returns);
+                            for (r, v) in rewards.iter_mut().zip(&slot.returns) {
+                                *r = final_reward(*v);
+                            }
+                        }
+                        *term = over;
+                        *trunc = cut;
+                        slot.episodes += 1;
+                        let seed = base_seed
+                            .wrapping_add(env as u64)
+                            .wrapping_add(slot.episodes.wrapping_mul(n));
+                        slot.state = game.initial_state(seed);
+                        slot.steps = 0;
+                    }
+                    write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
+                    // The masks the next actions are checked against: the environment's own copy,
+                    // whatever the caller does with the array.
+                    kept.copy_from_slice(mask);
+                },
+            );
+    }
+
+    /// Writes every game's observation tensors into `observations` (`[N, P, *shape]`, flat),
+    /// in parallel: the current states' views, for an environment made with `observe=False`
+    /// whose caller wants them only now and then.
+    pub fn write_observations(&self, observations: &mut [f32]) {
+        let (game, players, obs_len) = (&*self.game, self.players, self.obs_len);
+        self.slots
+            .par_iter()
+            .zip(observations.par_chunks_mut(players * obs_len))
+            .for_each(|(slot, obs)| {
+                for (player, o) in obs.chunks_exact_mut(obs_len).enumerate() {
+                    game.observation_tensor(&slot.state, player, o);
                 }
-                write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
             });
-        self.masks.copy_from_slice(out.masks);
     }
 
     /// The state of game `env`.

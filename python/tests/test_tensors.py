@@ -160,6 +160,46 @@ def test_vector_env_equals_games_stepped_from_python(game):
     assert restarts >= n, "every game should have ended or been cut at least once"
 
 
+def test_vector_env_without_observations_writes_them_on_demand(game):
+    """`observe=False` steps the same games (rewards, terminals, masks) and leaves the
+    observations alone; `write_observations()` then writes the current states' tensors, the
+    same as an observing environment's."""
+    n, seed = 3, 7
+    seeing = game.vector_env(n, seed=seed, max_steps=MAX_STEPS[game.name])
+    blind = game.vector_env(n, seed=seed, max_steps=MAX_STEPS[game.name], observe=False)
+    obs, masks = seeing.reset()
+    blind_obs, blind_masks = blind.reset()
+    assert not blind_obs.any()
+    rng = np.random.default_rng(3)
+    for step in range(12):
+        actions = random_indices(rng, masks)
+        obs, rewards, terminated, truncated, masks = seeing.step(actions)
+        out = blind.step(actions)
+        for a, b in zip((rewards, terminated, truncated, masks), out[1:]):
+            np.testing.assert_array_equal(a, b)
+        assert not out[0].any(), "observe=False writes no observation"
+        if step % 4 == 3:
+            written = blind.write_observations()
+            assert written is blind_obs
+            np.testing.assert_array_equal(written, obs)
+            written[:] = 0  # the next write_observations() writes everything again
+    np.testing.assert_array_equal(blind.write_observations(), obs)
+
+
+def test_vector_env_checks_against_its_own_masks():
+    """The masks array is the caller's to read: writing into it does not make an illegal
+    index legal."""
+    game = ce.tron3d.Game()
+    env = game.vector_env(2, seed=1, observe=False)
+    _, masks = env.reset()
+    actions = random_indices(np.random.default_rng(0), masks)
+    actions[0, 0] = int(np.flatnonzero(~masks[0, 0])[0])
+    masks[:] = True
+    with pytest.raises(EngineError, match="not legal"):
+        env.step(actions)
+    assert env.state(0) == game.initial_state(1)
+
+
 def test_vector_env_reset_seeds():
     game = ce.tron3d.Game()
     env = game.vector_env(2, seed=5)

@@ -194,9 +194,31 @@ pub enum StateError {
 /// A board and its parameters: validated once, shared by reference.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "GameParts"))]
 pub struct Game {
     board: Board,
     config: Config,
+    /// The tensor action space, derived from `board` and `config` when the game is made (not
+    /// serialised): the tensor methods run for every player in every step of a vectorised
+    /// environment, and the board's largest degree is a pass over all its vertices.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
+    pub(crate) space: crate::tensor::ActionSpace,
+}
+
+/// What a serialised [`Game`] holds; deserialising derives the rest.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Game")]
+struct GameParts {
+    board: Board,
+    config: Config,
+}
+
+#[cfg(feature = "serde")]
+impl From<GameParts> for Game {
+    fn from(parts: GameParts) -> Game {
+        Game::assemble(parts.board, parts.config)
+    }
 }
 
 impl Game {
@@ -237,12 +259,22 @@ impl Game {
                 return Err(ConfigError::Negative { what, value });
             }
         }
-        let game = Game { board, config };
+        let game = Game::assemble(board, config);
         let gain = game.max_score_gain();
         if gain > i64::from(i32::MAX) {
             return Err(ConfigError::ScoreOverflow { gain });
         }
         Ok(game)
+    }
+
+    /// The game of `board` and `config` with its derived parts, unchecked.
+    fn assemble(board: Board, config: Config) -> Game {
+        let space = crate::tensor::ActionSpace::of(&board, &config);
+        Game {
+            board,
+            config,
+            space,
+        }
     }
 
     /// The most one player's score can grow during a game: every bike scores at most

@@ -104,13 +104,32 @@ pub const SHARED_PLANES: usize = 5;
 /// The number of digits a bike's slot takes in the action index: `2·D + 1` for the board's
 /// largest neighbour count `D` (no movement, then each neighbour without and with the item).
 pub fn radix(game: &Game) -> usize {
-    let (offsets, _) = game.board().csr();
-    let degree = offsets
-        .windows(2)
-        .map(|w| (w[1] - w[0]) as usize)
-        .max()
-        .unwrap_or(0);
-    2 * degree + 1
+    game.space.radix
+}
+
+/// The action space of a game, derived once when the game is made ([`radix`] and
+/// [`Tensor::num_distinct_actions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct ActionSpace {
+    radix: usize,
+    size: usize,
+}
+
+impl ActionSpace {
+    pub(crate) fn of(board: &Board, config: &crate::Config) -> ActionSpace {
+        let (offsets, _) = board.csr();
+        let degree = offsets
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0);
+        let radix = 2 * degree + 1;
+        let bikes = u32::try_from(config.nb_bikes).unwrap_or(u32::MAX);
+        ActionSpace {
+            radix,
+            size: radix.checked_pow(bikes).unwrap_or(usize::MAX),
+        }
+    }
 }
 
 /// The neighbours of `vertex`, none for an id that is not a vertex (a hostile state).
@@ -153,8 +172,7 @@ fn next_option(
 
 impl Tensor for Game {
     fn num_distinct_actions(&self) -> usize {
-        let bikes = u32::try_from(self.config().nb_bikes).unwrap_or(u32::MAX);
-        radix(self).checked_pow(bikes).unwrap_or(usize::MAX)
+        self.space.size
     }
 
     fn action_index(&self, state: &State, player: usize, action: &Action) -> Option<usize> {
@@ -298,21 +316,61 @@ impl Tensor for Game {
         ]
     }
 
+    /// Written plane by plane in memory order, each value once: the planes that hold one value
+    /// everywhere are filled with it, the others zeroed, then the few cells that are not zero
+    /// (walls, bikes, items) are set from the state's bitsets, word by word. Tron3D has no
+    /// plane that stays the same from state to state, so there is nothing to precompute but
+    /// the offset of each bike's block.
     fn observation_tensor(&self, state: &State, player: usize, out: &mut [f32]) {
         let players = self.players();
         let v = self.board().nb_vertices();
         let per_player = self.config().nb_bikes;
         let out = &mut out[..(PLAYER_PLANES * players + SHARED_PLANES + per_player) * v];
-        out.fill(0.0);
-        if player >= players {
+        if player >= players || v == 0 {
+            out.fill(0.0);
             return;
         }
         let config = self.config();
-        // The block of the player owning bike `k` (bike k belongs to player k % P).
-        let block = |k: usize| (k % players + players - player) % players;
-        for w in state.walls().iter().filter(|&w| w < v) {
-            if let Some(owner) = state.wall(w) {
-                out[block(owner as usize) * PLAYER_PLANES * v + w] = 1.0;
+        let words = v.div_ceil(64);
+        let plane_len = PLAYER_PLANES * v;
+        let (blocks, rest) = out.split_at_mut(players * plane_len);
+        // The player blocks: six sparse planes, then the score everywhere (zero for a player
+        // the state has no score for).
+        let gain = self.max_score_gain().max(1) as f32;
+        let scores = state.scores();
+        for (b, block) in blocks.chunks_exact_mut(plane_len).enumerate() {
+            let p = (b + player) % players;
+            let score = scores.get(p).map_or(0.0, |&s| s as f32 / gain);
+            let (sparse, score_plane) = block.split_at_mut(6 * v);
+            sparse.fill(0.0);
+            score_plane.fill(score);
+        }
+        let (items, rest) = rest.split_at_mut(3 * v);
+        items.fill(0.0);
+        let (left_plane, rest) = rest.split_at_mut(v);
+        let left = state.last_round().saturating_sub(state.round()) as f32
+            / config.nb_rounds.max(1) as f32;
+        left_plane.fill(left.min(1.0));
+        let (odd_plane, slots) = rest.split_at_mut(v);
+        odd_plane.fill(f32::from(u8::from(state.is_odd_round())));
+        slots.fill(0.0);
+
+        // The offset of each bike id's block (ids are 4 bits in the wall owners, so 16).
+        let mut block_of = [0usize; 16];
+        for (k, at) in block_of.iter_mut().enumerate() {
+            *at = (k % players + players - player) % players * plane_len;
+        }
+        // Walls: plane +0 of their owner's block.
+        for (i, &word) in state.walls.words().iter().take(words).enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let cell = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                if cell >= v {
+                    break;
+                }
+                let owner = (state.owner[cell >> 1] >> ((cell & 1) * 4)) & 0x0f;
+                blocks[block_of[owner as usize] + cell] = 1.0;
             }
         }
         let turbo = config.turbo_duration.max(1) as f32;
@@ -322,37 +380,34 @@ impl Tensor for Game {
             if !bike.alive || at >= v {
                 continue;
             }
-            let base = block(k) * PLAYER_PLANES * v + at;
-            out[base + v] += 1.0;
-            out[base + 2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
-            out[base + 3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
-            out[base + 4 * v] += bike.turbo.max(0) as f32 / turbo;
-            out[base + 5 * v] += bike.ghost.max(0) as f32 / ghost;
+            let base = block_of[k] + at;
+            blocks[base + v] += 1.0;
+            blocks[base + 2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
+            blocks[base + 3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
+            blocks[base + 4 * v] += bike.turbo.max(0) as f32 / turbo;
+            blocks[base + 5 * v] += bike.ghost.max(0) as f32 / ghost;
         }
-        let gain = self.max_score_gain().max(1) as f32;
-        for (p, &score) in state.scores().iter().enumerate().take(players) {
-            let b = (p + players - player) % players;
-            let plane = (b * PLAYER_PLANES + 6) * v;
-            out[plane..plane + v].fill(score as f32 / gain);
-        }
-        let shared = PLAYER_PLANES * players * v;
-        for w in 0..v {
-            let item = state.item(w);
-            if item != Item::None {
-                out[shared + (item as usize - 1) * v + w] = 1.0;
+        // Items: two bits a vertex (1 turbo, 2 ghost, 3 points), plane `item - 1`.
+        let [low, high] = &state.item_bits;
+        for (i, (&a, &b)) in low.words().iter().zip(high.words()).take(words).enumerate() {
+            for (plane, bits) in [a & !b, b & !a, a & b].into_iter().enumerate() {
+                let mut w = bits;
+                while w != 0 {
+                    let cell = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    if cell >= v {
+                        break;
+                    }
+                    items[plane * v + cell] = 1.0;
+                }
             }
         }
-        let left = state.last_round().saturating_sub(state.round()) as f32
-            / config.nb_rounds.max(1) as f32;
-        out[shared + 3 * v..shared + 4 * v].fill(left.min(1.0));
-        out[shared + 4 * v..shared + 5 * v].fill(f32::from(u8::from(state.is_odd_round())));
-        let slots = shared + SHARED_PLANES * v;
-        for slot in 0..per_player {
+        for (slot, plane) in slots.chunks_exact_mut(v).enumerate() {
             let Some(bike) = state.bikes().get(player + slot * players) else {
                 continue;
             };
             if bike.alive && (bike.vertex as usize) < v {
-                out[slots + slot * v + bike.vertex as usize] = 1.0;
+                plane[bike.vertex as usize] = 1.0;
             }
         }
     }

@@ -327,3 +327,163 @@ fn the_mask_follows_the_cut_of_legal_actions() {
     }
     assert!(cut > 0, "the cut was reached");
 }
+
+/// The observation as the docs' table says it, written the straightforward way (zeros, then
+/// each wall, bike, score, item and slot by the public accessors): what the fast
+/// `observation_tensor` must equal.
+fn reference_observation(game: &Game, state: &tron3d::State, player: usize, out: &mut [f32]) {
+    let players = game.players();
+    let v = game.board().nb_vertices();
+    let config = game.config();
+    out.fill(0.0);
+    if player >= players {
+        return;
+    }
+    let block = |k: usize| (k % players + players - player) % players;
+    for w in state.walls().iter().filter(|&w| w < v) {
+        let owner = state.wall(w).unwrap();
+        out[block(owner as usize) * 7 * v + w] = 1.0;
+    }
+    for (k, bike) in state.bikes().iter().enumerate() {
+        let at = bike.vertex as usize;
+        if !bike.alive || at >= v {
+            continue;
+        }
+        let base = block(k) * 7 * v + at;
+        out[base + v] += 1.0;
+        out[base + 2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
+        out[base + 3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
+        out[base + 4 * v] += bike.turbo.max(0) as f32 / config.turbo_duration.max(1) as f32;
+        out[base + 5 * v] += bike.ghost.max(0) as f32 / config.ghost_duration.max(1) as f32;
+    }
+    let gain = game.max_score_gain().max(1) as f32;
+    for (p, &score) in state.scores().iter().enumerate() {
+        let plane = (block(p) * 7 + 6) * v;
+        out[plane..plane + v].fill(score as f32 / gain);
+    }
+    let shared = 7 * players * v;
+    for w in 0..v {
+        let plane = match state.item(w) {
+            Item::None => continue,
+            Item::Turbo => 0,
+            Item::Ghost => 1,
+            Item::Points => 2,
+        };
+        out[shared + plane * v + w] = 1.0;
+    }
+    let left =
+        state.last_round().saturating_sub(state.round()) as f32 / config.nb_rounds.max(1) as f32;
+    out[shared + 3 * v..shared + 4 * v].fill(left.min(1.0));
+    out[shared + 4 * v..shared + 5 * v].fill(f32::from(u8::from(state.is_odd_round())));
+    for slot in 0..config.nb_bikes {
+        let bike = state.bike(player + slot * players);
+        if bike.alive {
+            out[(7 * players + 5 + slot) * v + bike.vertex as usize] = 1.0;
+        }
+    }
+}
+
+/// Every value of `observation_tensor` (bit for bit) equals the reference write, for every
+/// viewer (and one that is no player), over random playouts on every preset (items picked up
+/// and used, ghosts sharing vertices, bikes dying and their trails going) and over random
+/// states made from parts (any wall owner, item, held item, turbo and ghost count, score), with
+/// the output buffer holding garbage from the previous call.
+#[test]
+fn the_observation_equals_a_straightforward_write_over_random_states() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(17);
+    let mut compared = 0;
+    let mut check = |game: &Game, state: &tron3d::State, fast: &mut Vec<f32>| {
+        let mut slow = vec![0.0; game.observation_len()];
+        for viewer in 0..=game.players() {
+            game.observation_tensor(state, viewer, fast);
+            reference_observation(game, state, viewer, &mut slow);
+            let same = fast
+                .iter()
+                .zip(&slow)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(same, "viewer {viewer}, round {}", state.round());
+            compared += 1;
+        }
+    };
+    for preset in Preset::ALL {
+        let game = game(preset);
+        let mut fast = vec![f32::NAN; game.observation_len()];
+        let mut legal = Vec::new();
+        // Playouts: random legal actions, the item ones preferred half of the time.
+        for seed in 0..2 {
+            let mut state = game.initial_state(seed);
+            while !game.is_terminal(&state) {
+                check(&game, &state, &mut fast);
+                let joint: Vec<Action> = (0..game.players())
+                    .map(|p| {
+                        game.legal_actions(&state, p, &mut legal);
+                        let with_item: Vec<&Action> = legal
+                            .iter()
+                            .filter(|a| a.moves().iter().any(|m| m.use_item))
+                            .collect();
+                        if !with_item.is_empty() && rng.random_bool(0.5) {
+                            with_item[rng.random_range(0..with_item.len())].clone()
+                        } else {
+                            legal[rng.random_range(0..legal.len())].clone()
+                        }
+                    })
+                    .collect();
+                game.advance(&mut state, &joint);
+            }
+            check(&game, &state, &mut fast);
+        }
+        // States from parts: anything the state can hold.
+        let v = game.board().nb_vertices();
+        let nb = game.nb_bikes();
+        let items = [Item::None, Item::Turbo, Item::Ghost, Item::Points];
+        for _ in 0..20 {
+            let vertices: Vec<(i32, Item, &[i32])> = (0..v)
+                .map(|_| {
+                    let wall = if rng.random_bool(0.4) {
+                        rng.random_range(0..nb as i32)
+                    } else {
+                        -1
+                    };
+                    (wall, items[rng.random_range(0..4)], &[][..])
+                })
+                .collect();
+            let bikes: Vec<tron3d::state::Bike> = (0..nb)
+                .map(|k| tron3d::state::Bike {
+                    player: (k % game.players()) as u8,
+                    item: items[rng.random_range(0..3)],
+                    vertex: rng.random_range(0..v as u16),
+                    turbo: rng.random_range(-2..20),
+                    ghost: rng.random_range(-2..20),
+                    alive: rng.random_bool(0.7),
+                })
+                .collect();
+            let scores: Vec<i32> = (0..game.players())
+                .map(|_| rng.random_range(0..1000))
+                .collect();
+            let round = rng.random_range(0..200);
+            let state = game
+                .state_from_parts(round, &scores, &vertices, &bikes, 0)
+                .unwrap();
+            check(&game, &state, &mut fast);
+        }
+    }
+    assert!(compared > 2_000, "{compared}");
+}
+
+/// A game read back from its JSON has the same action space as the one made by `Game::new`
+/// (the space is derived when the game is made, and not serialised), and the JSON holds the
+/// board and the config only.
+#[test]
+fn a_deserialised_game_has_its_action_space() {
+    for preset in Preset::ALL {
+        let game = game(preset);
+        let json = serde_json::to_value(&game).unwrap();
+        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["board", "config"]);
+        let back: Game = serde_json::from_value(json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.num_distinct_actions(), game.num_distinct_actions());
+        assert_eq!(tron3d::tensor::radix(&back), tron3d::tensor::radix(&game));
+        assert!(game.num_distinct_actions() >= 81);
+    }
+}
