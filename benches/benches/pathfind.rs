@@ -189,7 +189,7 @@ fn city_grid(seed: u64) -> (Grid, Vec<(usize, usize)>) {
     (grid, stops)
 }
 
-/// The driveable tiles and the stops of an original Windward map (see tests/conformance.rs).
+/// The driveable tiles and the stops of an original Windward map (see tests/integration/conformance.rs).
 fn windward_map(text: &str) -> (Grid, Vec<(usize, usize)>) {
     fn attr<'a>(element: &'a str, name: &str) -> &'a str {
         let key = format!(" {name}=\"");

@@ -313,8 +313,9 @@ fn suggest_renamed(mut error: clap::Error) -> clap::Error {
     error
 }
 
-/// Levenshtein distance between two short words.
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance between two short words: how far a misspelled option is from a
+/// renamed one, for the suggestions of [`parse`].
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -329,60 +330,4 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn the_command_line_is_consistent() {
-        Cli::command().debug_assert();
-        command().debug_assert();
-    }
-
-    #[test]
-    fn each_game_help_lists_exactly_its_roster_bots() {
-        use crate::roster::Roster;
-        fn check<G: Roster>(game: &str) {
-            let help = command()
-                .find_subcommand_mut(game)
-                .unwrap()
-                .render_long_help()
-                .to_string();
-            let listed: Vec<&str> = help
-                .split("Bots:\n")
-                .nth(1)
-                .unwrap_or_else(|| panic!("{game}: no bot list in\n{help}"))
-                .lines()
-                .take_while(|line| line.starts_with("  "))
-                .filter_map(|line| line.split_whitespace().next())
-                .collect();
-            let names: Vec<&str> = G::bot_names()
-                .iter()
-                .map(|(name, _)| name.split_whitespace().next().unwrap())
-                .collect();
-            assert_eq!(listed, names, "{game}");
-        }
-        check::<dogfight::Game>("dogfight");
-        check::<tron3d::Game>("tron3d");
-        check::<crate::cloudwars::Match>("cloudwars");
-        check::<amazes::Game>("amazes");
-        check::<windward::Game>("windward");
-    }
-
-    #[test]
-    fn zero_games_is_an_error() {
-        let error = parse(["play", "dogfight", "--games", "0"]).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::ValueValidation, "{error}");
-        assert!(parse(["play", "dogfight", "--games", "1"]).is_ok());
-    }
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("--fight", "--fights"), 1);
-        assert_eq!(edit_distance("--maps", "--map"), 1);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
 }

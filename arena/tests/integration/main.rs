@@ -1,8 +1,7 @@
 //! The integration tests of `arena`, one module per concern, in one test binary: a binary
 //! per file meant a link of the whole dependency graph per file, most of the first `cargo test`.
-//! The conformance suites and the fuzz targets stay binaries of their own (`--test conformance`,
-//! `--test fuzz`). A new file in this folder is a module here; `every_test_file_is_a_module`
-//! checks that none is forgotten.
+//! A new file in this folder is a module here; `every_test_file_is_a_module` checks that none is
+//! forgotten.
 
 mod browser;
 mod net_programs;

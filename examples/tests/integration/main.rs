@@ -1,18 +1,27 @@
 //! The integration tests of `examples`, one module per concern, in one test binary: a binary
 //! per file meant a link of the whole dependency graph per file, most of the first `cargo test`.
-//! The conformance suites and the fuzz targets stay binaries of their own (`--test conformance`,
-//! `--test fuzz`). A new file in this folder is a module here; `every_test_file_is_a_module`
-//! checks that none is forgotten.
+//! A new file in this folder is a module here; `every_test_file_is_a_module` checks that none is
+//! forgotten.
 
 mod amazes_bots;
+mod amazes_playable;
+mod amazes_program;
 mod amazes_referee;
 mod builtin_bots;
 mod cli;
+mod cli_parse;
 mod cloudwars;
 mod cloudwars_server;
+mod dogfight_bots;
 mod dogfight_dumbplanes;
+mod dogfight_playable;
 mod errors;
+mod play_amazes;
+mod play_dogfight;
+mod play_tron3d;
 mod program_bots;
+mod tron3d_playable;
+mod tron3d_tree_bot;
 mod viewer_cli;
 mod viewer_games;
 mod windward;

@@ -1,13 +1,15 @@
 //! The integration tests of `tron3d`, one module per concern, in one test binary: a binary
 //! per file meant a link of the whole dependency graph per file, most of the first `cargo test`.
-//! The conformance suites and the fuzz targets stay binaries of their own (`--test conformance`,
-//! `--test fuzz`). A new file in this folder is a module here; `every_test_file_is_a_module`
-//! checks that none is forgotten.
+//! The conformance suites and the fuzz targets are modules here too; one runs with a filter,
+//! e.g. `cargo test -p tron3d --test integration conformance::` or `... fuzz::`. A new file in
+//! this folder is a module here; `every_test_file_is_a_module` checks that none is forgotten.
 
 mod alloc;
 mod boards;
+mod conformance;
 mod contract;
 mod format;
+mod fuzz;
 mod limits;
 mod properties;
 mod protocol;

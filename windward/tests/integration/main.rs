@@ -1,12 +1,15 @@
 //! The integration tests of `windward`, one module per concern, in one test binary: a binary
 //! per file meant a link of the whole dependency graph per file, most of the first `cargo test`.
-//! The conformance suites and the fuzz targets stay binaries of their own (`--test conformance`,
-//! `--test fuzz`). A new file in this folder is a module here; `every_test_file_is_a_module`
-//! checks that none is forgotten.
+//! The conformance suites and the fuzz targets are modules here too; one runs with a filter,
+//! e.g. `cargo test -p windward --test integration conformance::` or `... fuzz::`. A new file in
+//! this folder is a module here; `every_test_file_is_a_module` checks that none is forgotten.
 
 mod alloc;
+mod conformance;
 mod contract;
+mod fuzz;
 mod hostile_orders;
+mod messages_conformance;
 mod movement_tables;
 mod net_faults;
 mod net_round;
@@ -14,6 +17,7 @@ mod net_support;
 mod properties;
 mod rules;
 mod tensor;
+mod tick_conformance;
 mod tick_properties;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).

@@ -1,4 +1,4 @@
-//! Headless Chromium for the viewer tests: load a page, dump its DOM, take a screenshot, read the
+//! Headless Chromium for the viewer tests: load a page, dump its DOM (and take a screenshot), read the
 //! attributes the viewer exposes, and check that a PNG is not blank.
 //!
 //! Without `/usr/bin/chromium` (or `$CHROMIUM`), [`Browser::find`] prints one line saying the test
@@ -129,17 +129,31 @@ impl Browser {
         dom
     }
 
-    /// A PNG screenshot of `page`, `width` x `height`, written to `png`.
-    pub fn screenshot(&self, page: &Path, png: &Path, width: u32, height: u32) {
-        let url = file_url(page);
-        self.run(
+    /// The DOM of `page` at `fragment` and a `width` x `height` PNG screenshot of it, written to
+    /// `png`, from one Chromium run: each run costs a browser start, most of a viewer test.
+    pub fn dump_dom_and_screenshot(
+        &self,
+        page: &Path,
+        fragment: &str,
+        png: &Path,
+        width: u32,
+        height: u32,
+    ) -> String {
+        let url = format!("{}{fragment}", file_url(page));
+        let dom = self.run(
             &url,
             &[
+                "--dump-dom".into(),
                 format!("--screenshot={}", png.display()),
                 format!("--window-size={width},{height}"),
             ],
         );
+        assert!(
+            dom.contains("id=\"viewer\""),
+            "no viewer in the DOM of {url}:\n{dom:.2000}"
+        );
         assert!(png.exists(), "no screenshot of {url}");
+        dom
     }
 }
 
@@ -338,10 +352,8 @@ pub fn assert_not_blank(png: &Path) {
     );
 }
 
-/// Writes, loads and checks a viewer page: no script error; the final scores; opening at `step`
-/// shows `at_step`'s scores; the screenshot is not blank.
 /// Checks `page` in the browser: no script error, the final scores, opening at the first step,
-/// the scores at `step` when opened there, a screenshot that is not blank. Returns the DOM at
+/// the scores at `step` when opened there, a screenshot (at `step`) that is not blank. Returns the DOM at
 /// `step`, for the caller's own checks of that step (one browser run fewer).
 pub fn check_page(
     browser: &Browser,
@@ -364,7 +376,9 @@ pub fn check_page(
         "opens at the first step"
     );
     assert!(dom.contains("<svg"), "no picture");
-    let dom = browser.dump_dom(page, &format!("#step={step}"));
+    // The page at `step` and its screenshot in one browser run.
+    let png = dir.join("shot.png");
+    let dom = browser.dump_dom_and_screenshot(page, &format!("#step={step}"), &png, 1000, 700);
     assert_ran_cleanly(&dom);
     assert_eq!(viewer_attribute(&dom, "data-step"), step.to_string());
     assert_scores(
@@ -372,8 +386,6 @@ pub fn check_page(
         at_step,
         &format!("scores at step {step}"),
     );
-    let png = dir.join("shot.png");
-    browser.screenshot(page, &png, 1000, 700);
     assert_not_blank(&png);
     dom
 }

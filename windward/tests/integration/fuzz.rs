@@ -8,7 +8,7 @@
 //! `trace::MAX_LINE_BYTES`), and an engine case runs at most [`TICKS_PER_CASE`] ticks.
 //!
 //! Cases per target: 2,000 by default (a few seconds in all); set `CONTEST_FUZZ_CASES` (e.g.
-//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p windward --test fuzz`) for a long run.
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p windward --test integration fuzz::`) for a long run.
 //! Cases are seeded: a failure names its seed.
 
 use std::io::Write;

@@ -9,8 +9,8 @@
 //! - a replayed or simulated game has at most `MAX_GAME_ROUNDS` rounds (the engine step is
 //!   O(vertices + commands)), so a case runs in bounded time without any timer.
 //!
-//! `cargo test -p tron3d --test fuzz` runs [`DEFAULT_CASES`] cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p tron3d --test fuzz` is the long run
+//! `cargo test -p tron3d --test integration fuzz::` runs [`DEFAULT_CASES`] cases per target (a few seconds);
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p tron3d --test integration fuzz::` is the long run
 //! (the `fuzz` profile: release speed with overflow checks on).
 
 use rand::{Rng, SeedableRng};

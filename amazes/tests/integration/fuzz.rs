@@ -4,7 +4,7 @@
 //! Each reader target runs [`cases`] cases (the engine target a tenth as many games, each of up
 //! to 40 turns, so about four times as many actions): 2,000 by default (a few seconds for the whole file), or
 //! `CONTEST_FUZZ_CASES` when set (`CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p amazes
-//! --test fuzz` is the long run). The cases are drawn from a fixed seed per target, so a failure
+//! --test integration fuzz::` is the long run). The cases are drawn from a fixed seed per target, so a failure
 //! is reproduced by the same count.
 //!
 //! What is asserted, and how each bound holds by construction rather than by a timer:

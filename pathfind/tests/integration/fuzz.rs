@@ -8,7 +8,7 @@
 //! over `Grid::MAX_SIDE` / `Graph::MAX_NODES` are rejected before allocating).
 //!
 //! Cases per target: 2,000 by default; `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p
-//! pathfind --test fuzz` for a long run. Cases are
+//! pathfind --test integration fuzz::` for a long run. Cases are
 //! seeded: a failure names its seed.
 
 use pathfind::tree::toys::TicTacToe;

@@ -12,8 +12,8 @@
 //! (random player placement, `PLACEMENT_ATTEMPTS` tries against every cloud, only on boards
 //! of at least 600×400).
 //!
-//! `cargo test -p cloudwars --test fuzz` runs 2 000 cases per target (a few seconds);
-//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p cloudwars --test fuzz` runs the long
+//! `cargo test -p cloudwars --test integration fuzz::` runs 2 000 cases per target (a few seconds);
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p cloudwars --test integration fuzz::` runs the long
 //! campaign. Every case's seed is printed on failure, so a failure replays.
 
 use std::fmt::Write as _;

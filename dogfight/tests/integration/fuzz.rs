@@ -10,8 +10,8 @@
 //! readers check declared sizes against their documented limits before allocating (tested
 //! directly at the end with `allocation-counter`).
 //!
-//! `cargo test -p dogfight --test fuzz` runs 3,000 cases per target;
-//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p dogfight --test fuzz` runs the long one.
+//! `cargo test -p dogfight --test integration fuzz::` runs 3,000 cases per target;
+//! `CONTEST_FUZZ_CASES=100000 cargo test --profile fuzz -p dogfight --test integration fuzz::` runs the long one.
 
 use dogfight::protocol::{MAX_LINE_BYTES, Message, parse_reply, run_bot, turn_messages};
 use dogfight::trace::{MAX_TURNS, Trace, TraceError, read_jsonl};
