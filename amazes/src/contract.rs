@@ -17,7 +17,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::action::{Action, MoveLine};
 use crate::event::Event;
 use crate::game::{Game, LookReport, Outcome, Player, State};
-use crate::generate::generate_consistent;
+use crate::generate::{generate_consistent, skip_consistent};
 use crate::knowledge::RefereeKnowledge;
 use crate::local::LocalMap;
 use crate::maze::{Dir, Maze, Pose, Square};
@@ -413,11 +413,15 @@ impl Game {
         Some(state)
     }
 
-    /// A maze consistent with `belief`'s map, and where the map's window sits in it.
+    /// A maze consistent with `belief`'s map, and where the map's window sits in it. With
+    /// `skip_hopeless`, a placement that leaves no square at the believed distance to the
+    /// opponent (which [`Game::believed_state`] would reject whatever the maze) gets no maze:
+    /// the generator's draws are made without building it, so `rng` ends where it would have.
     fn sample_maze(
         &self,
         belief: &Belief,
         bounds: KnownBox,
+        skip_hopeless: bool,
         rng: &mut Pcg64Mcg,
     ) -> Option<(Maze, Placement)> {
         let rects = self.placement_rects(bounds);
@@ -452,9 +456,30 @@ impl Game {
                 }
             }
         }
-        let maze =
-            generate_consistent(n as usize, |sq, d| known[sq.index()][d.index()], rng).ok()?;
+        let known = |sq: Square, d: Dir| known[sq.index()][d.index()];
+        if skip_hopeless && !Self::opponent_may_stand(n, place, belief) {
+            skip_consistent(n as usize, known, rng);
+            return None;
+        }
+        let maze = generate_consistent(n as usize, known, rng).ok()?;
         Some((maze, place))
+    }
+
+    /// Whether some square of a maze of side `n` lies at `belief`'s squared distance to the
+    /// opponent from the player's square under `place`: else [`Game::believed_state`] finds no
+    /// square for the opponent, whatever the maze (every square of a valid maze has an opening,
+    /// so its other condition always holds).
+    fn opponent_may_stand(n: i32, place: Placement, belief: &Belief) -> bool {
+        let pose = belief.map.pose();
+        let (mr, mc) = place.offset((pose.row, pose.col));
+        let d2 = i64::from(belief.distance2);
+        (0..n).any(|r| {
+            let dr = i64::from(r - mr);
+            (0..n).any(|c| {
+                let dc = i64::from(c - mc);
+                dr * dr + dc * dc == d2
+            })
+        })
     }
 }
 
@@ -469,13 +494,29 @@ impl tree::Determinize for Game {
     /// consistent maze, which only a corrupt belief has) the game's own initial state for a
     /// drawn seed is returned.
     fn sample_state(&self, belief: &Belief, player: usize, rng: &mut dyn RngCore) -> State {
+        self.sample(belief, player, rng, true)
+    }
+}
+
+impl Game {
+    /// [`tree::Determinize::sample_state`], with or without skipping the placements that
+    /// leave the opponent no square (see [`Game::sample_maze`]): the same samples either way,
+    /// which a test checks.
+    fn sample(
+        &self,
+        belief: &Belief,
+        player: usize,
+        rng: &mut dyn RngCore,
+        skip_hopeless: bool,
+    ) -> State {
         let mut rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         let mut belief = belief.clone();
         belief.player = Player::from_index(player).unwrap_or(belief.player);
         // What the map knows lies in this box; every draw reads only its cells.
         let bounds = known_box(&belief.map);
         for _ in 0..32 {
-            let Some((maze, place)) = self.sample_maze(&belief, bounds, &mut rng) else {
+            let Some((maze, place)) = self.sample_maze(&belief, bounds, skip_hopeless, &mut rng)
+            else {
                 continue;
             };
             if let Some(state) = self.believed_state(&belief, maze, place, bounds, &mut rng) {
@@ -580,6 +621,45 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Skipping the placements that leave the opponent no square (issue 23) changes no sample
+    /// and leaves the caller's generator where it was: beliefs of both players over random
+    /// games, at every distance a game shows, several draws each.
+    #[test]
+    fn skipping_hopeless_placements_draws_the_same_samples() {
+        let mut rng = Pcg64Mcg::seed_from_u64(23);
+        let mut checked = 0;
+        for i in 0..3 {
+            let game =
+                Game::new(crate::mazes::get(i).maze, crate::Config::default()).expect("shipped");
+            let mut state = game.initial_state(i as u64);
+            let mut beliefs = [Player::Red, Player::Blue].map(|p| Belief::new(&game, p));
+            let mut buf = Vec::new();
+            for turn in 0..60 {
+                let Some(mover) = game.to_move(&state).iter().next() else {
+                    break;
+                };
+                let belief = &mut beliefs[mover];
+                belief.observe(&game.observe(&state, mover));
+                if turn % 3 == 0 {
+                    for seed in 0..4u64 {
+                        let (mut a, mut b) =
+                            (Pcg64Mcg::seed_from_u64(seed), Pcg64Mcg::seed_from_u64(seed));
+                        let skipped = game.sample(belief, mover, &mut a, true);
+                        let built = game.sample(belief, mover, &mut b, false);
+                        assert_eq!(skipped, built, "maze {i}, turn {turn}, seed {seed}");
+                        assert_eq!(a.next_u64(), b.next_u64());
+                        checked += 1;
+                    }
+                }
+                game.legal_actions(&state, mover, &mut buf);
+                let action = buf[rng.random_range(0..buf.len())];
+                belief.played(&action);
+                game.advance(&mut state, &[action]);
+            }
+        }
+        assert!(checked >= 200, "{checked}");
     }
 
     #[test]
