@@ -357,16 +357,31 @@ impl Game {
         let (mr, mc) = place.offset((pose.row, pose.col));
         let me = Pose::new(square(mr, mc), place.dir(pose.facing.0));
         // The opponent: a square at the believed distance, facing with an open square behind.
-        let fits = |sq: Square| {
-            sq.distance2(me.square) == belief.distance2
-                && Dir::ALL.iter().any(|&d| maze.is_open(sq, d.back()))
-        };
-        let count = maze.squares().filter(|&sq| fits(sq)).count();
+        let fits = |sq: Square| Dir::ALL.iter().any(|&d| maze.is_open(sq, d.back()));
+        // The squares at that distance, row by row (as `maze.squares()` lists them): per row
+        // at most the two columns `me ± dc` (issue 23: testing all n² squares twice was a
+        // tenth of a sample).
+        let (d2, (mr, mc)) = (i64::from(belief.distance2), (mr as i64, mc as i64));
+        let at_distance = (0..n as i64).flat_map(move |r| {
+            let rest = d2 - (r - mr) * (r - mr);
+            let dc = (0..=rest.max(-1))
+                .find(|dc| dc * dc >= rest)
+                .filter(|dc| dc * dc == rest);
+            let cols = match dc {
+                Some(0) => [Some(mc), None],
+                Some(dc) => [Some(mc - dc), Some(mc + dc)],
+                None => [None, None],
+            };
+            cols.into_iter()
+                .flatten()
+                .filter(move |c| (0..n as i64).contains(c))
+                .map(move |c| Square::new(r as usize, c as usize))
+        });
+        let count = at_distance.clone().filter(|&sq| fits(sq)).count();
         if count == 0 {
             return None;
         }
-        let sq = maze
-            .squares()
+        let sq = at_distance
             .filter(|&sq| fits(sq))
             .nth(rng.random_range(0..count))?;
         let facings = Dir::ALL.iter().filter(|&&d| maze.is_open(sq, d.back()));
@@ -449,7 +464,16 @@ impl Game {
         });
         let known = |sq: Square, d: Dir| known[sq.index()][d.index()];
         if skip_hopeless && !Self::opponent_may_stand(n, place, belief) {
-            skip_consistent(n as usize, known, rng);
+            // The interior edges the generator would list as unknown.
+            let unknown = (0..n as usize)
+                .flat_map(|r| (0..n as usize).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let sq = Square::new(r, c);
+                    usize::from(c + 1 < n as usize && known(sq, Dir::E).is_none())
+                        + usize::from(r + 1 < n as usize && known(sq, Dir::S).is_none())
+                })
+                .sum();
+            skip_consistent(n as usize, unknown, rng);
             return None;
         }
         let maze = generate_consistent(n as usize, known, rng).ok()?;
@@ -697,6 +721,34 @@ mod tests {
             }
         }
         assert!(checked >= 300, "{checked}");
+    }
+
+    /// `State::clone_from` (and so `Knowledge::clone_from`), written field by field (issue
+    /// 23), makes a copy equal to the source, over a stale target of another game and maze
+    /// (a sampled state carries its own).
+    #[test]
+    fn clone_from_copies_every_field() {
+        use pathfind::tree::Determinize;
+        let game = Game::new(crate::mazes::get(2).maze, crate::Config::default()).expect("maze");
+        let mut state = game.initial_state(4);
+        let mut buf = Vec::new();
+        let mut target = game.initial_state(9);
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        for turn in 0..80 {
+            let Some(mover) = game.to_move(&state).iter().next() else {
+                break;
+            };
+            target.clone_from(&state);
+            assert_eq!(target, state, "turn {turn}");
+            assert_eq!(target, state.clone());
+            let belief = Belief::from_state(&game, &state, Player::from_index(mover).unwrap());
+            let sampled = game.sample_state(&belief, mover, &mut rng);
+            target.clone_from(&sampled);
+            assert_eq!(target, sampled);
+            game.legal_actions(&state, mover, &mut buf);
+            let action = buf[rng.random_range(0..buf.len())];
+            game.advance(&mut state, &[action]);
+        }
     }
 
     #[test]

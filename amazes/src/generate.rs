@@ -238,19 +238,46 @@ fn draw_order_and_loops(
     rng.random_range(loops_for(size)) * unknown.len() / interior.max(1)
 }
 
-/// Makes exactly the random draws [`generate_consistent`] would make for the same `size` and
-/// `known`, without building the maze: for a caller that knows beforehand that it will reject
-/// the maze, and must leave `rng` where a generated one would have left it (issue 23: the
-/// determinizer rejects most placements early in a game, and building each such maze was most
-/// of a sample's time). `size` must be a valid side (`2..=MAX_SIZE`).
-pub(crate) fn skip_consistent(
-    size: usize,
-    mut known: impl FnMut(Square, Dir) -> Option<bool>,
-    rng: &mut impl Rng,
-) {
-    let mut unknown: Vec<(Square, Dir)> = Vec::with_capacity(2 * size * size);
-    let interior = list_edges(size, &mut known, &mut unknown, |_, _, _| {});
-    draw_order_and_loops(size, &mut unknown, interior, rng);
+/// Makes exactly the random draws [`generate_consistent`] would make for a maze of side `size`
+/// with `unknown` interior edges whose state is not known, without building the maze: for a
+/// caller that knows beforehand that it will reject the maze, and must leave `rng` where a
+/// generated one would have left it (issue 23: the determinizer rejects most placements early
+/// in a game, and building each such maze was most of a sample's time).
+pub(crate) fn skip_consistent(size: usize, unknown: usize, rng: &mut impl Rng) {
+    skip_shuffle(unknown, rng);
+    let _ = rng.random_range(loops_for(size));
+}
+
+/// The draws of `rand` 0.9's `SliceRandom::shuffle` of `len` elements, without the elements:
+/// its `IncreasingUniform` draws one number below `(n + 1)(n + 2)…(n + k)` for every `k`
+/// consecutive positions (as many as fit in a `u32`) and splits it among them, so only those
+/// draws move the generator. Pinned by the test that compares skipped and built samples (a
+/// `rand` whose shuffle draws otherwise fails it).
+fn skip_shuffle(len: usize, rng: &mut impl Rng) {
+    if len <= 1 {
+        return;
+    }
+    // `IncreasingUniform::new(rng, 0)`: the first position needs no draw.
+    let mut remaining: u32 = 1;
+    for n in 1..=len as u32 {
+        if remaining == 0 {
+            let (bound, count) = bound_u32(n);
+            let _: u32 = rng.random_range(..bound);
+            remaining = count;
+        }
+        remaining -= 1;
+    }
+}
+
+/// `rand`'s `calculate_bound_u32(m)`: the product `m (m + 1)…` of as many factors as fit in a
+/// `u32`, and how many.
+fn bound_u32(m: u32) -> (u32, u32) {
+    let (mut product, mut current) = (m, m + 1);
+    while let Some(p) = product.checked_mul(current) {
+        product = p;
+        current += 1;
+    }
+    (product, current - m)
 }
 
 /// Whether the two corners at the ends of edge (`sq`, `d`) each still touch a wall.
