@@ -17,7 +17,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::action::{Action, MoveLine};
 use crate::event::Event;
 use crate::game::{Game, LookReport, Outcome, Player, State};
-use crate::generate::generate_consistent;
+use crate::generate::{generate_consistent, skip_consistent};
 use crate::knowledge::RefereeKnowledge;
 use crate::local::LocalMap;
 use crate::maze::{Dir, Maze, Pose, Square};
@@ -260,41 +260,33 @@ impl PlacementRect {
 /// A box of relative squares `(rmin, rmax, cmin, cmax)`.
 type KnownBox = (i32, i32, i32, i32);
 
-/// The window cells of `map` inside `known`, row by row (the window's own order), with their
-/// relative squares: every cell the map knows anything of lies there, so a sample reads only
-/// these instead of the whole `(2n - 1)²` window (issue 23: most of a sample's time).
-fn cells_in(map: &LocalMap, known: KnownBox) -> impl Iterator<Item = (usize, (i32, i32))> + '_ {
-    let (r0, r1, c0, c1) = known;
-    (r0..=r1).flat_map(move |r| (c0..=c1).filter_map(move |c| Some((map.cell(r, c)?, (r, c)))))
+/// The window cells of `map` the map knows anything of (discovered, or with a known edge), in
+/// the window's order (row by row), with their relative squares: a sample reads only these
+/// (issue 23: reading every cell of the window, then of the box of `known_box`, was most of a
+/// sample's time). The cells left out have nothing to carry over.
+fn known_cells(map: &LocalMap, mut f: impl FnMut(usize, (i32, i32))) {
+    map.knowledge()
+        .for_each_known_cell(|cell| f(cell, map.coords(cell)));
 }
 
 /// The relative squares the map knows something about, as a bounding box `(rmin, rmax, cmin,
 /// cmax)`: discovered squares, squares with a known edge, and the squares behind known openings.
 fn known_box(map: &LocalMap) -> KnownBox {
     let k = map.knowledge();
-    let (h, w) = k.dims();
     let (pr, pc) = (map.pose().row, map.pose().col);
     let mut b = (pr, pr, pc, pc);
     let mut grow = |r: i32, c: i32| {
         b = (b.0.min(r), b.1.max(r), b.2.min(c), b.3.max(c));
     };
-    for row in 0..h {
-        for col in 0..w {
-            let cell = k.index(row, col);
-            let known_edges = Dir::ALL.iter().filter(|&&d| k.edge(cell, d).is_some());
-            if !k.is_discovered(cell) && known_edges.clone().count() == 0 {
-                continue;
-            }
-            let (r, c) = map.coords(cell);
-            grow(r, c);
-            for &d in known_edges {
-                if k.edge(cell, d) == Some(true) {
-                    let (dr, dc) = d.delta();
-                    grow(r + dr, c + dc);
-                }
+    known_cells(map, |cell, (r, c)| {
+        grow(r, c);
+        for d in Dir::ALL {
+            if k.edge(cell, d) == Some(true) {
+                let (dr, dc) = d.delta();
+                grow(r + dr, c + dc);
             }
         }
-    }
+    });
     b
 }
 
@@ -338,7 +330,6 @@ impl Game {
         belief: &Belief,
         maze: Maze,
         place: Placement,
-        known: KnownBox,
         rng: &mut Pcg64Mcg,
     ) -> Option<State> {
         let map = &belief.map;
@@ -346,10 +337,10 @@ impl Game {
         let n = self.config().size;
         let square = |r: i32, c: i32| Square::new(r as usize, c as usize);
         let mut mine = RefereeKnowledge::new(n, self.config().reading);
-        for (cell, rc) in cells_in(map, known) {
+        known_cells(map, |cell, rc| {
             let (ar, ac) = place.offset(rc);
             if !(0..n as i32).contains(&ar) || !(0..n as i32).contains(&ac) {
-                continue;
+                return;
             }
             let abs = square(ar, ac).index();
             for d in Dir::ALL {
@@ -360,22 +351,37 @@ impl Game {
             if k.is_discovered(cell) {
                 mine.discover(abs, &mut |_| {});
             }
-        }
+        });
         mine.infer(&mut |_| {});
         let pose = map.pose();
         let (mr, mc) = place.offset((pose.row, pose.col));
         let me = Pose::new(square(mr, mc), place.dir(pose.facing.0));
         // The opponent: a square at the believed distance, facing with an open square behind.
-        let fits = |sq: Square| {
-            sq.distance2(me.square) == belief.distance2
-                && Dir::ALL.iter().any(|&d| maze.is_open(sq, d.back()))
-        };
-        let count = maze.squares().filter(|&sq| fits(sq)).count();
+        let fits = |sq: Square| Dir::ALL.iter().any(|&d| maze.is_open(sq, d.back()));
+        // The squares at that distance, row by row (as `maze.squares()` lists them): per row
+        // at most the two columns `me ± dc` (issue 23: testing all n² squares twice was a
+        // tenth of a sample).
+        let (d2, (mr, mc)) = (i64::from(belief.distance2), (mr as i64, mc as i64));
+        let at_distance = (0..n as i64).flat_map(move |r| {
+            let rest = d2 - (r - mr) * (r - mr);
+            let dc = (0..=rest.max(-1))
+                .find(|dc| dc * dc >= rest)
+                .filter(|dc| dc * dc == rest);
+            let cols = match dc {
+                Some(0) => [Some(mc), None],
+                Some(dc) => [Some(mc - dc), Some(mc + dc)],
+                None => [None, None],
+            };
+            cols.into_iter()
+                .flatten()
+                .filter(move |c| (0..n as i64).contains(c))
+                .map(move |c| Square::new(r as usize, c as usize))
+        });
+        let count = at_distance.clone().filter(|&sq| fits(sq)).count();
         if count == 0 {
             return None;
         }
-        let sq = maze
-            .squares()
+        let sq = at_distance
             .filter(|&sq| fits(sq))
             .nth(rng.random_range(0..count))?;
         let facings = Dir::ALL.iter().filter(|&&d| maze.is_open(sq, d.back()));
@@ -413,11 +419,15 @@ impl Game {
         Some(state)
     }
 
-    /// A maze consistent with `belief`'s map, and where the map's window sits in it.
+    /// A maze consistent with `belief`'s map, and where the map's window sits in it. With
+    /// `skip_hopeless`, a placement that leaves no square at the believed distance to the
+    /// opponent (which [`Game::believed_state`] would reject whatever the maze) gets no maze:
+    /// the generator's draws are made without building it, so `rng` ends where it would have.
     fn sample_maze(
         &self,
         belief: &Belief,
         bounds: KnownBox,
+        skip_hopeless: bool,
         rng: &mut Pcg64Mcg,
     ) -> Option<(Maze, Placement)> {
         let rects = self.placement_rects(bounds);
@@ -440,10 +450,10 @@ impl Game {
         let n = self.config().size as i32;
         // The known edges in absolute coordinates, for the generator.
         let mut known = [[None::<bool>; 4]; crate::maze::MAX_SIZE * crate::maze::MAX_SIZE];
-        for (cell, rc) in cells_in(map, bounds) {
+        known_cells(map, |cell, rc| {
             let (ar, ac) = place.offset(rc);
             if !(0..n).contains(&ar) || !(0..n).contains(&ac) {
-                continue;
+                return;
             }
             let abs = Square::new(ar as usize, ac as usize).index();
             for d in Dir::ALL {
@@ -451,10 +461,40 @@ impl Game {
                     known[abs][place.dir(d).index()] = Some(open);
                 }
             }
+        });
+        let known = |sq: Square, d: Dir| known[sq.index()][d.index()];
+        if skip_hopeless && !Self::opponent_may_stand(n, place, belief) {
+            // The interior edges the generator would list as unknown.
+            let unknown = (0..n as usize)
+                .flat_map(|r| (0..n as usize).map(move |c| (r, c)))
+                .map(|(r, c)| {
+                    let sq = Square::new(r, c);
+                    usize::from(c + 1 < n as usize && known(sq, Dir::E).is_none())
+                        + usize::from(r + 1 < n as usize && known(sq, Dir::S).is_none())
+                })
+                .sum();
+            skip_consistent(n as usize, unknown, rng);
+            return None;
         }
-        let maze =
-            generate_consistent(n as usize, |sq, d| known[sq.index()][d.index()], rng).ok()?;
+        let maze = generate_consistent(n as usize, known, rng).ok()?;
         Some((maze, place))
+    }
+
+    /// Whether some square of a maze of side `n` lies at `belief`'s squared distance to the
+    /// opponent from the player's square under `place`: else [`Game::believed_state`] finds no
+    /// square for the opponent, whatever the maze (every square of a valid maze has an opening,
+    /// so its other condition always holds).
+    fn opponent_may_stand(n: i32, place: Placement, belief: &Belief) -> bool {
+        let pose = belief.map.pose();
+        let (mr, mc) = place.offset((pose.row, pose.col));
+        let d2 = i64::from(belief.distance2);
+        (0..n).any(|r| {
+            let dr = i64::from(r - mr);
+            (0..n).any(|c| {
+                let dc = i64::from(c - mc);
+                dr * dr + dc * dc == d2
+            })
+        })
     }
 }
 
@@ -469,16 +509,32 @@ impl tree::Determinize for Game {
     /// consistent maze, which only a corrupt belief has) the game's own initial state for a
     /// drawn seed is returned.
     fn sample_state(&self, belief: &Belief, player: usize, rng: &mut dyn RngCore) -> State {
+        self.sample(belief, player, rng, true)
+    }
+}
+
+impl Game {
+    /// [`tree::Determinize::sample_state`], with or without skipping the placements that
+    /// leave the opponent no square (see [`Game::sample_maze`]): the same samples either way,
+    /// which a test checks.
+    fn sample(
+        &self,
+        belief: &Belief,
+        player: usize,
+        rng: &mut dyn RngCore,
+        skip_hopeless: bool,
+    ) -> State {
         let mut rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         let mut belief = belief.clone();
         belief.player = Player::from_index(player).unwrap_or(belief.player);
         // What the map knows lies in this box; every draw reads only its cells.
         let bounds = known_box(&belief.map);
         for _ in 0..32 {
-            let Some((maze, place)) = self.sample_maze(&belief, bounds, &mut rng) else {
+            let Some((maze, place)) = self.sample_maze(&belief, bounds, skip_hopeless, &mut rng)
+            else {
                 continue;
             };
-            if let Some(state) = self.believed_state(&belief, maze, place, bounds, &mut rng) {
+            if let Some(state) = self.believed_state(&belief, maze, place, &mut rng) {
                 return state;
             }
         }
@@ -580,6 +636,119 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Skipping the placements that leave the opponent no square (issue 23) changes no sample
+    /// and leaves the caller's generator where it was: beliefs of both players over random
+    /// games, at every distance a game shows, several draws each.
+    #[test]
+    fn skipping_hopeless_placements_draws_the_same_samples() {
+        let mut rng = Pcg64Mcg::seed_from_u64(23);
+        let mut checked = 0;
+        for i in 0..3 {
+            let game =
+                Game::new(crate::mazes::get(i).maze, crate::Config::default()).expect("shipped");
+            let mut state = game.initial_state(i as u64);
+            let mut beliefs = [Player::Red, Player::Blue].map(|p| Belief::new(&game, p));
+            let mut buf = Vec::new();
+            for turn in 0..60 {
+                let Some(mover) = game.to_move(&state).iter().next() else {
+                    break;
+                };
+                let belief = &mut beliefs[mover];
+                belief.observe(&game.observe(&state, mover));
+                if turn % 3 == 0 {
+                    for seed in 0..4u64 {
+                        let (mut a, mut b) =
+                            (Pcg64Mcg::seed_from_u64(seed), Pcg64Mcg::seed_from_u64(seed));
+                        let skipped = game.sample(belief, mover, &mut a, true);
+                        let built = game.sample(belief, mover, &mut b, false);
+                        assert_eq!(skipped, built, "maze {i}, turn {turn}, seed {seed}");
+                        assert_eq!(a.next_u64(), b.next_u64());
+                        checked += 1;
+                    }
+                }
+                game.legal_actions(&state, mover, &mut buf);
+                let action = buf[rng.random_range(0..buf.len())];
+                belief.played(&action);
+                game.advance(&mut state, &[action]);
+            }
+        }
+        assert!(checked >= 200, "{checked}");
+    }
+
+    /// The cells `known_cells` lists (issue 23: read 64 a word) are exactly those a scan of
+    /// the whole window finds discovered or with a known edge, in the window's order, on maps
+    /// of random games from the first view to the end.
+    #[test]
+    fn known_cells_are_those_a_whole_window_scan_finds() {
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut checked = 0;
+        for i in 0..2 {
+            let game =
+                Game::new(crate::mazes::get(i).maze, crate::Config::default()).expect("shipped");
+            let mut state = game.initial_state(i as u64 + 10);
+            let mut belief = Belief::new(&game, Player::Red);
+            let mut buf = Vec::new();
+            while let Some(mover) = game.to_move(&state).iter().next() {
+                if mover == 0 {
+                    belief.observe(&game.observe(&state, 0));
+                    let map = &belief.map;
+                    let k = map.knowledge();
+                    let (h, w) = k.dims();
+                    let mut scanned = Vec::new();
+                    for row in 0..h {
+                        for col in 0..w {
+                            let cell = k.index(row, col);
+                            if k.is_discovered(cell)
+                                || Dir::ALL.iter().any(|&d| k.edge(cell, d).is_some())
+                            {
+                                scanned.push((cell, map.coords(cell)));
+                            }
+                        }
+                    }
+                    let mut listed = Vec::new();
+                    known_cells(map, |cell, rc| listed.push((cell, rc)));
+                    assert_eq!(listed, scanned);
+                    checked += 1;
+                }
+                game.legal_actions(&state, mover, &mut buf);
+                let action = buf[rng.random_range(0..buf.len())];
+                if mover == 0 {
+                    belief.played(&action);
+                }
+                game.advance(&mut state, &[action]);
+            }
+        }
+        assert!(checked >= 300, "{checked}");
+    }
+
+    /// `State::clone_from` (and so `Knowledge::clone_from`), written field by field (issue
+    /// 23), makes a copy equal to the source, over a stale target of another game and maze
+    /// (a sampled state carries its own).
+    #[test]
+    fn clone_from_copies_every_field() {
+        use pathfind::tree::Determinize;
+        let game = Game::new(crate::mazes::get(2).maze, crate::Config::default()).expect("maze");
+        let mut state = game.initial_state(4);
+        let mut buf = Vec::new();
+        let mut target = game.initial_state(9);
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        for turn in 0..80 {
+            let Some(mover) = game.to_move(&state).iter().next() else {
+                break;
+            };
+            target.clone_from(&state);
+            assert_eq!(target, state, "turn {turn}");
+            assert_eq!(target, state.clone());
+            let belief = Belief::from_state(&game, &state, Player::from_index(mover).unwrap());
+            let sampled = game.sample_state(&belief, mover, &mut rng);
+            target.clone_from(&sampled);
+            assert_eq!(target, sampled);
+            game.legal_actions(&state, mover, &mut buf);
+            let action = buf[rng.random_range(0..buf.len())];
+            game.advance(&mut state, &[action]);
+        }
     }
 
     #[test]

@@ -199,7 +199,7 @@ pub fn walk(
 
 /// Everything that changes during a game. The mover's look of this turn has already been
 /// applied: [`Game::observe`] gives the lines it reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
     pub(crate) knowledge: [RefereeKnowledge; 2],
@@ -216,6 +216,40 @@ pub struct State {
     /// shared, so cloning it stays cheap.
     #[cfg_attr(feature = "serde", serde(with = "sampled_maze"))]
     pub(crate) sampled: Option<Arc<Maze>>,
+}
+
+/// `clone_from` copies each field in place (the derived one built a whole copy on the stack
+/// first and then moved it; issue 23: a search copies states hundreds of times a decision).
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            knowledge: self.knowledge.clone(),
+            poses: self.poses,
+            points: self.points,
+            faults: self.faults,
+            turns_done: self.turns_done,
+            to_move: self.to_move,
+            end: self.end,
+            last_look: self.last_look,
+            rng: self.rng.clone(),
+            sampled: self.sampled.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        for (mine, theirs) in self.knowledge.iter_mut().zip(&source.knowledge) {
+            mine.clone_from(theirs);
+        }
+        self.poses = source.poses;
+        self.points = source.points;
+        self.faults = source.faults;
+        self.turns_done = source.turns_done;
+        self.to_move = source.to_move;
+        self.end = source.end;
+        self.last_look = source.last_look;
+        self.rng.clone_from(&source.rng);
+        self.sampled.clone_from(&source.sampled);
+    }
 }
 
 #[cfg(feature = "serde")]

@@ -125,33 +125,18 @@ pub fn generate_consistent(
         set_size[large as usize] += set_size[small as usize];
     }
     let mut unknown: Vec<(Square, Dir)> = Vec::with_capacity(2 * n * n);
-    let mut interior = 0usize;
-    for r in 0..n {
-        for c in 0..n {
-            let sq = Square::new(r, c);
-            for d in [Dir::E, Dir::S] {
-                let Some(other) = maze.neighbour(sq, d) else {
-                    continue;
-                };
-                interior += 1;
-                match known(sq, d) {
-                    Some(true) => {
-                        maze.set_interior(sq, d, other, true);
-                        let (a, b) = (
-                            find(&mut parent, sq.index() as u16),
-                            find(&mut parent, other.index() as u16),
-                        );
-                        if a != b {
-                            union(&mut parent, &mut set_size, a, b);
-                        }
-                    }
-                    Some(false) => {}
-                    None => unknown.push((sq, d)),
-                }
-            }
+    let interior = list_edges(n, &mut known, &mut unknown, |sq, d, other| {
+        maze.set_interior(sq, d, other, true);
+        let (a, b) = (
+            find(&mut parent, sq.index() as u16),
+            find(&mut parent, other.index() as u16),
+        );
+        if a != b {
+            union(&mut parent, &mut set_size, a, b);
         }
-    }
-    unknown.shuffle(rng);
+    });
+    // Every random draw of the generator is here, before any maze is built from them.
+    let loops = draw_order_and_loops(size, &mut unknown, interior, rng);
     // Every edge listed is interior, so `set_interior` (no checks) does what `set_open` did.
     let mut walls = Vec::with_capacity(unknown.len());
     for &(sq, d) in &unknown {
@@ -167,7 +152,6 @@ pub fn generate_consistent(
             walls.push((sq, d, other));
         }
     }
-    let loops = rng.random_range(loops_for(size)) * unknown.len() / interior.max(1);
     let mut added = 0;
     for &(sq, d, other) in &walls {
         if added >= loops {
@@ -208,6 +192,92 @@ pub fn generate_consistent(
     }
     debug_assert_eq!(maze.validate(), Ok(()));
     Ok(maze)
+}
+
+/// The interior edges of a maze of side `n`, each once (row by row, `E` before `S`): those
+/// whose state `known` does not give go to `unknown` in that order, `known_open` is called for
+/// the known openings (with the square across). Answers the number of interior edges.
+fn list_edges(
+    n: usize,
+    known: &mut impl FnMut(Square, Dir) -> Option<bool>,
+    unknown: &mut Vec<(Square, Dir)>,
+    mut known_open: impl FnMut(Square, Dir, Square),
+) -> usize {
+    let mut interior = 0usize;
+    for r in 0..n {
+        for c in 0..n {
+            let sq = Square::new(r, c);
+            for (d, other) in [
+                (Dir::E, (c + 1 < n).then(|| Square::new(r, c + 1))),
+                (Dir::S, (r + 1 < n).then(|| Square::new(r + 1, c))),
+            ] {
+                let Some(other) = other else {
+                    continue;
+                };
+                interior += 1;
+                match known(sq, d) {
+                    Some(true) => known_open(sq, d, other),
+                    Some(false) => {}
+                    None => unknown.push((sq, d)),
+                }
+            }
+        }
+    }
+    interior
+}
+
+/// The random draws of [`generate_consistent`], all of them: the order in which the unknown
+/// edges are tried (a shuffle), then the number of loops to add.
+fn draw_order_and_loops(
+    size: usize,
+    unknown: &mut [(Square, Dir)],
+    interior: usize,
+    rng: &mut impl Rng,
+) -> usize {
+    unknown.shuffle(rng);
+    rng.random_range(loops_for(size)) * unknown.len() / interior.max(1)
+}
+
+/// Makes exactly the random draws [`generate_consistent`] would make for a maze of side `size`
+/// with `unknown` interior edges whose state is not known, without building the maze: for a
+/// caller that knows beforehand that it will reject the maze, and must leave `rng` where a
+/// generated one would have left it (issue 23: the determinizer rejects most placements early
+/// in a game, and building each such maze was most of a sample's time).
+pub(crate) fn skip_consistent(size: usize, unknown: usize, rng: &mut impl Rng) {
+    skip_shuffle(unknown, rng);
+    let _ = rng.random_range(loops_for(size));
+}
+
+/// The draws of `rand` 0.9's `SliceRandom::shuffle` of `len` elements, without the elements:
+/// its `IncreasingUniform` draws one number below `(n + 1)(n + 2)…(n + k)` for every `k`
+/// consecutive positions (as many as fit in a `u32`) and splits it among them, so only those
+/// draws move the generator. Pinned by the test that compares skipped and built samples (a
+/// `rand` whose shuffle draws otherwise fails it).
+fn skip_shuffle(len: usize, rng: &mut impl Rng) {
+    if len <= 1 {
+        return;
+    }
+    // `IncreasingUniform::new(rng, 0)`: the first position needs no draw.
+    let mut remaining: u32 = 1;
+    for n in 1..=len as u32 {
+        if remaining == 0 {
+            let (bound, count) = bound_u32(n);
+            let _: u32 = rng.random_range(..bound);
+            remaining = count;
+        }
+        remaining -= 1;
+    }
+}
+
+/// `rand`'s `calculate_bound_u32(m)`: the product `m (m + 1)…` of as many factors as fit in a
+/// `u32`, and how many.
+fn bound_u32(m: u32) -> (u32, u32) {
+    let (mut product, mut current) = (m, m + 1);
+    while let Some(p) = product.checked_mul(current) {
+        product = p;
+        current += 1;
+    }
+    (product, current - m)
 }
 
 /// Whether the two corners at the ends of edge (`sq`, `d`) each still touch a wall.

@@ -4,6 +4,7 @@
 pub mod action;
 pub mod contract;
 pub mod event;
+pub mod explorer;
 pub mod game;
 pub mod generate;
 pub mod knowledge;

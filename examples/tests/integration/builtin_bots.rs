@@ -85,9 +85,9 @@ fn cloudwars_greedy_plays_through_the_contract() {
 
 #[test]
 fn amazes_explorer_plays_through_the_contract() {
-    use examples::amazes::bots::ExplorerBot;
+    use amazes::explorer::Explorer;
     let file = amazes::mazes::get(0);
     let game = amazes::Game::new(file.maze, amazes::Config::default()).unwrap();
-    let mut bots = [ExplorerBot::default(), ExplorerBot::default()];
+    let mut bots = [Explorer::default(), Explorer::default()];
     assert!(play(&game, &mut bots, 2, 10_000) > 0);
 }

@@ -184,6 +184,81 @@ pub(crate) fn playout<G: Game, P: Policy<G>>(
     game.returns(state, &mut scratch.returns);
 }
 
+/// The most states a [`StateCache`] keeps for one sample.
+const CACHED_STATES: u32 = 1 << 12;
+
+/// The states one sample reached at the tree's nodes, for [`InformationSetMcts`] running
+/// several iterations per sample (issue 23): an iteration that walks down to a node the
+/// sample already reached copies its state instead of replaying the tree's actions with
+/// `advance`. `advance` is a pure function of the state and the actions, so the copy is the
+/// state the replay would reach, and the search draws and answers exactly the same.
+///
+/// The pool of states is reused from sample to sample (no allocation once it has grown), and
+/// holds at most [`CACHED_STATES`] states: one per node the sample's iterations reached.
+///
+/// [`InformationSetMcts`]: super::InformationSetMcts
+#[derive(Debug, Clone)]
+pub(crate) struct StateCache<S> {
+    /// Per node: the sample that stored its state, and where.
+    at: Vec<(u32, u32)>,
+    states: Vec<S>,
+    /// States stored for the current sample.
+    used: u32,
+    /// The current sample's number (never 0, which marks "nothing stored").
+    sample: u32,
+}
+
+impl<S> Default for StateCache<S> {
+    fn default() -> Self {
+        StateCache {
+            at: Vec::new(),
+            states: Vec::new(),
+            used: 0,
+            sample: 0,
+        }
+    }
+}
+
+impl<S: Clone> StateCache<S> {
+    /// Forgets every stored state: a new sample (or a new tree) starts.
+    pub(crate) fn next_sample(&mut self) {
+        self.used = 0;
+        self.sample = self.sample.wrapping_add(1);
+        if self.sample == 0 {
+            // After 2^32 samples the numbers come round: clear the marks once.
+            self.at.fill((0, 0));
+            self.sample = 1;
+        }
+    }
+
+    /// The state stored for `node` in the current sample.
+    fn get(&self, node: u32) -> Option<&S> {
+        match self.at.get(node as usize) {
+            Some(&(sample, slot)) if sample == self.sample && self.sample != 0 => {
+                self.states.get(slot as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// Stores `state` as `node`'s in the current sample (unless the pool is full).
+    fn put(&mut self, node: u32, state: &S) {
+        if self.sample == 0 || self.used >= CACHED_STATES {
+            return;
+        }
+        let slot = self.used;
+        match self.states.get_mut(slot as usize) {
+            Some(stored) => stored.clone_from(state),
+            None => self.states.push(state.clone()),
+        }
+        if self.at.len() <= node as usize {
+            self.at.resize(node as usize + 1, (0, 0));
+        }
+        self.at[node as usize] = (self.sample, slot);
+        self.used += 1;
+    }
+}
+
 /// The search tree.
 #[derive(Debug, Clone)]
 pub(crate) struct Arena<A> {
@@ -611,7 +686,10 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// One iteration from `state` (the root state, or a determinization of the root
-    /// information set): selection and expansion of one node, a playout, backpropagation.
+    /// information set): selection and expansion of one node, a playout, backpropagation. With
+    /// `cache`, the states of the nodes on the way down come from it when the current sample
+    /// already reached them, and go into it otherwise.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn iterate<G: Game<Action = A>, P: Policy<G>>(
         &mut self,
         game: &G,
@@ -620,6 +698,7 @@ impl<A: Clone + PartialEq> Arena<A> {
         rng: &mut SearchRng,
         config: &SearchConfig,
         determinized: bool,
+        mut cache: Option<&mut StateCache<G::State>>,
     ) {
         self.stamp = self.stamp.wrapping_add(1);
         self.path_nodes.clear();
@@ -651,13 +730,23 @@ impl<A: Clone + PartialEq> Arena<A> {
             if movers.is_empty() || !selected {
                 break;
             }
-            self.scratch.joint.clear();
             for (&e, player) in self.selected.iter().zip(movers) {
-                self.scratch.joint.push(self.actions[e as usize].clone());
                 self.path_edges.push((e, player as u32));
             }
-            game.advance(state, &self.scratch.joint);
             let (child, created) = self.child();
+            match cache.as_deref().and_then(|c| c.get(child)) {
+                Some(reached) => state.clone_from(reached),
+                None => {
+                    self.scratch.joint.clear();
+                    for &e in &self.selected {
+                        self.scratch.joint.push(self.actions[e as usize].clone());
+                    }
+                    game.advance(state, &self.scratch.joint);
+                    if let Some(c) = cache.as_deref_mut() {
+                        c.put(child, state);
+                    }
+                }
+            }
             node = child;
             if created {
                 self.path_nodes.push(node);

@@ -126,6 +126,7 @@ impl<G: Game, P: Policy<G>> Uct<G, P> {
                 &mut self.rng,
                 &self.config,
                 false,
+                None,
             );
         }
         self.iterations = budget.done();
