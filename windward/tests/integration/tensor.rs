@@ -207,21 +207,32 @@ fn masks_and_observations_allocate_nothing() {
             }
         });
         assert_eq!(info.count_total, 0, "tick {}", state.tick);
-        let joint: Vec<Action> = (0..NUM_PLAYERS)
-            .map(|p| {
-                game.legal_mask(&state, p, &mut mask);
-                let legal: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
-                if rng.random_range(0..10) == 0 {
-                    game.index_action(&state, p, legal[rng.random_range(0..legal.len())])
-                        .unwrap()
-                } else {
-                    Action::Wait
-                }
-            })
-            .collect();
+        let joint = random_joint(&game, &state, &mut mask, &mut rng, 10);
         game.advance(&mut state, &joint);
     }
     assert!(marked > 10_000);
+}
+
+/// Every player's action for one tick: a random legal index one tick in `one_in`, else waiting.
+fn random_joint(
+    game: &Game,
+    state: &State,
+    mask: &mut [bool],
+    rng: &mut rand_pcg::Pcg64Mcg,
+    one_in: u32,
+) -> Vec<Action> {
+    (0..NUM_PLAYERS)
+        .map(|p| {
+            game.legal_mask(state, p, mask);
+            let legal: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+            if rng.random_range(0..one_in) == 0 {
+                game.index_action(state, p, legal[rng.random_range(0..legal.len())])
+                    .unwrap()
+            } else {
+                Action::Wait
+            }
+        })
+        .collect()
 }
 
 /// Plays `ticks` ticks in which every player picks a random legal index one tick in six.
@@ -230,18 +241,7 @@ fn played(game: &Game, seed: u64, ticks: usize) -> State {
     let mut state = game.initial_state(seed);
     let mut mask = vec![false; game.num_distinct_actions()];
     for _ in 0..ticks {
-        let joint: Vec<Action> = (0..NUM_PLAYERS)
-            .map(|p| {
-                game.legal_mask(&state, p, &mut mask);
-                let legal: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
-                if rng.random_range(0..6) == 0 {
-                    game.index_action(&state, p, legal[rng.random_range(0..legal.len())])
-                        .unwrap()
-                } else {
-                    Action::Wait
-                }
-            })
-            .collect();
+        let joint = random_joint(game, &state, &mut mask, &mut rng, 6);
         game.advance(&mut state, &joint);
     }
     state
