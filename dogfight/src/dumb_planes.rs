@@ -73,6 +73,16 @@ pub trait UnitRandom {
         let shoot = can_shoot && self.unit() > 0.2;
         (index, turn, shoot)
     }
+
+    /// `DumbPlanes`' move for a plane that no wall is near: [`skip`](UnitRandom::skip) the
+    /// `skipped` numbers of the thrown-away tries (none of whose picks leads outside), then
+    /// [`last_try`](UnitRandom::last_try) with nothing outside. A generator that can jump ahead
+    /// overrides it; the draws are the same either way.
+    #[doc(hidden)]
+    fn plain_try(&mut self, skipped: u32, n: u32, can_shoot: bool) -> (u32, bool, bool) {
+        self.skip(skipped);
+        self.last_try(n, 0, can_shoot)
+    }
 }
 
 impl UnitRandom for Pcg64Mcg {
@@ -89,12 +99,17 @@ pub struct JavaRandom {
     seed: u64,
 }
 
-/// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` = 0..=256:
-/// a jump ahead costs one multiply whatever its length (issue 23).
-const JUMPS: [(u64, u64); 257] = {
-    let mut table = [(1u64, 0u64); 257];
+/// The longest jump in [`JUMPS`]: the steps of a plane's whole move with the most possible
+/// directions (26) and its gun ready, `2·3·(3·26 − 1)` for the thrown-away tries and 6 for the
+/// last, so that a plane away from the walls costs one lookup per draw.
+const JUMP_MAX: usize = 2 * 3 * (3 * 26 - 1) + 6;
+
+/// `(a, c)` with `seed_k = (a·seed + c) mod 2⁴⁸` for `k` steps of [`JavaRandom`], `k` =
+/// 0..=[`JUMP_MAX`]: a jump ahead costs one multiply whatever its length (issue 23).
+const JUMPS: [(u64, u64); JUMP_MAX + 1] = {
+    let mut table = [(1u64, 0u64); JUMP_MAX + 1];
     let mut k = 1;
-    while k < 257 {
+    while k <= JUMP_MAX {
         let (a, c) = table[k - 1];
         table[k] = (
             a.wrapping_mul(JavaRandom::MULTIPLIER) & JavaRandom::MASK,
@@ -157,12 +172,20 @@ impl JavaRandom {
     /// computed, as Java does.
     #[inline(always)]
     fn index_at(seed: u64, n: u32) -> u32 {
-        let high = JavaRandom::jump(seed, 1) >> 22;
+        JavaRandom::index_of(JavaRandom::jump(seed, 1) >> 22, n, || {
+            JavaRandom::bits_at(seed)
+        })
+    }
+
+    /// [`index_at`](JavaRandom::index_at) from the double's high 26 bits, and all 53 of them
+    /// (`bits`) for the rare draw where they matter.
+    #[inline(always)]
+    fn index_of(high: u64, n: u32, bits: impl FnOnce() -> u64) -> u32 {
         let product = high * u64::from(n);
         if product & ((1 << 26) - 1) < (1 << 26) - u64::from(n) {
             (product >> 26) as u32
         } else {
-            (JavaRandom::double_at(seed) * f64::from(n)) as u32
+            (bits() as i64 as f64 * JavaRandom::DOUBLE_UNIT * f64::from(n)) as u32
         }
     }
 
@@ -212,9 +235,9 @@ impl UnitRandom for JavaRandom {
     /// One jump of `2·count` steps (`nextDouble` takes two).
     fn skip(&mut self, count: u32) {
         let mut steps = 2 * count as usize;
-        while steps > 256 {
-            self.seed = JavaRandom::jump(self.seed, 256);
-            steps -= 256;
+        while steps > JUMP_MAX {
+            self.seed = JavaRandom::jump(self.seed, JUMP_MAX);
+            steps -= JUMP_MAX;
         }
         self.seed = JavaRandom::jump(self.seed, steps);
     }
@@ -225,32 +248,40 @@ impl UnitRandom for JavaRandom {
     ///
     /// The seed is kept one step into the try and shifted to the top 48 bits of a `u64`, where
     /// the generator's arithmetic modulo 2⁴⁸ is plain wrapping arithmetic (no mask) and the
-    /// first pick's 26 bits are the top 26. Both possible next tries (the pick inside, or
-    /// outside with its second pick) are computed, and the pick selects one without a branch:
-    /// a plane near a wall picks outside at random, which a branch predictor cannot learn.
+    /// first pick's 26 bits are the top 26. The tries form one chain (each starts where the
+    /// last ended), so the loop's speed is that chain's latency, not its instructions. It goes
+    /// two tries at a time: from a try's start it computes at once the next try's two possible
+    /// starts (the pick inside, or outside with its second pick), their picks, and the three
+    /// possible starts of the try after (0, 1 or 2 picks outside), then selects one with
+    /// conditional moves, not branches (a plane near a wall picks outside at random, which a
+    /// branch predictor cannot learn). The chain is then two multiplies, a bit test and two
+    /// moves per two tries, where one try at a time it was a multiply, a bit test and a move per
+    /// try; the multiplies off the chain run in parallel.
     fn skip_tries(&mut self, tries: u32, per_try: u32, n: u32, outside: u32) {
         let (inside_steps, outside_steps) = (2 * per_try as usize, 2 * per_try as usize + 2);
-        if per_try == 0 || outside_steps > 256 || n == 0 || n > 32 {
+        if per_try == 0 || 2 * outside_steps > JUMP_MAX || n == 0 || n > 32 {
             for _ in 0..tries {
                 let index = (self.unit() * f64::from(n)) as u32;
                 self.skip(per_try.saturating_sub(1) + (outside >> index.min(31) & 1));
             }
             return;
         }
-        let ((a_in, c_in), (a_out, c_out)) = (JUMPS[inside_steps], JUMPS[outside_steps]);
-        let (c_in, c_out) = (c_in << 16, c_out << 16);
-        // From the next try's start after a pick inside to the one after a pick outside.
-        let (a_delta, c_delta) = (a_out.wrapping_sub(a_in), c_out.wrapping_sub(c_in));
+        // Jumps in the top form: `top·a + (c << 16)` is `(a·seed + c) << 16` modulo 2⁶⁴.
+        let jump = |steps: usize| (JUMPS[steps].0, JUMPS[steps].1 << 16);
+        let (inside, beyond) = (jump(inside_steps), jump(outside_steps));
+        // Two tries with 0, 1 or 2 picks outside.
+        let twice = [
+            jump(2 * inside_steps),
+            jump(inside_steps + outside_steps),
+            jump(2 * outside_steps),
+        ];
         let n64 = u64::from(n);
-        // Bit `63 − i` for an outside index `i`: shifted left by the index, the pick's bit
-        // lands in the sign bit.
-        let outside = u64::from(outside).reverse_bits();
-        let mut top = JavaRandom::jump(self.seed, 1) << 16;
-        for _ in 0..tries {
-            // `top·n / 2⁶⁴` is `high·n / 2²⁶` plus less than `n / 2²⁶` (the seed's low 22 bits):
-            // its integer part is the index and its fraction shows whether the index is sure
-            // (not within `n / 2²⁶` of an integer on either side; a carry from the low bits
-            // leaves a fraction below `n / 2²⁶`).
+        let top = JavaRandom::jump(self.seed, 1) << 16;
+        let top = walk(top, tries, inside, beyond, twice, |top| {
+            // `top·n / 2⁶⁴` is `high·n / 2²⁶` plus less than `n / 2²⁶` (the seed's low 22
+            // bits): its integer part is the index and its fraction shows whether the
+            // index is sure (not within `n / 2²⁶` of an integer on either side; a carry
+            // from the low bits leaves a fraction below `n / 2²⁶`).
             let wide = u128::from(top) * u128::from(n64);
             let (index, fraction) = ((wide >> 64) as u32, wide as u64);
             let index = if fraction.wrapping_sub(n64 << 38) < ((1 << 26) - 2 * n64) << 38 {
@@ -258,18 +289,37 @@ impl UnitRandom for JavaRandom {
             } else {
                 JavaRandom::rounded_index(top, n)
             };
-            // All ones when the pick leads outside (an arithmetic shift, not a comparison, so
-            // that the compiler keeps the selection below free of branches).
-            let out = ((outside << (index & 63)) as i64 >> 63) as u64;
-            let inside = top.wrapping_mul(a_in).wrapping_add(c_in);
-            let delta = top.wrapping_mul(a_delta).wrapping_add(c_delta);
-            top = inside.wrapping_add(delta & out);
-        }
+            outside >> (index & 31) & 1 == 1
+        });
         // One step back, to the last try's start.
         self.seed = top
             .wrapping_sub(0xB << 16)
             .wrapping_mul(JavaRandom::INVERSE)
             >> 16;
+    }
+
+    /// Every draw of the last try is read straight from the seed before the thrown-away tries,
+    /// each one jump (one multiply) from it, so that none waits for another or for the skip
+    /// (issue 23).
+    fn plain_try(&mut self, skipped: u32, n: u32, can_shoot: bool) -> (u32, bool, bool) {
+        let start = 2 * skipped as usize;
+        if start + 6 > JUMP_MAX {
+            self.skip(skipped);
+            return self.last_try(n, 0, can_shoot);
+        }
+        let seed = self.seed;
+        let at = |k: usize| JavaRandom::jump(seed, start + k);
+        // A `nextDouble`'s 53 bits from the seeds `k` and `k + 1` steps into the last try.
+        let bits = |k: usize| (at(k) >> 22) << 27 | at(k + 1) >> 21;
+        // The pick (steps 1 and 2), the turn (3 and 4) and the shot (5 and 6).
+        let index = JavaRandom::index_of(at(1) >> 22, n, || bits(1));
+        let (turn, shot) = (bits(3), bits(5));
+        self.seed = at(4 + 2 * usize::from(can_shoot));
+        (
+            index,
+            turn > JavaRandom::TURN_ABOVE,
+            can_shoot && shot > JavaRandom::SHOOT_ABOVE,
+        )
     }
 
     /// Every draw of the try is read from the seed at once, each a jump from the try's start
@@ -299,6 +349,42 @@ impl UnitRandom for JavaRandom {
             can_shoot && shot > JavaRandom::SHOOT_ABOVE,
         )
     }
+}
+
+/// `tries` of [`JavaRandom::skip_tries`]' tries from `top` (a try's start, one step in, in the
+/// top form), two at a time: from a try's start it computes at once the next try's two
+/// possible starts (its pick inside, or outside with a second pick), whether each picks
+/// outside, and the three possible starts of the try after (0, 1 or 2 picks outside), then
+/// selects one with conditional moves, not branches (a plane near a wall picks outside at
+/// random, which a branch predictor cannot learn). The tries form one chain, each starting
+/// where the last ended, so the loop's speed is that chain's latency: this way it is one jump,
+/// one `picks_outside` and two moves per two tries; the other jumps run beside it.
+#[inline(always)]
+fn walk(
+    mut top: u64,
+    tries: u32,
+    inside: (u64, u64),
+    beyond: (u64, u64),
+    twice: [(u64, u64); 3],
+    picks_outside: impl Fn(u64) -> bool,
+) -> u64 {
+    let step = |top: u64, (a, c): (u64, u64)| top.wrapping_mul(a).wrapping_add(c);
+    for _ in 0..tries / 2 {
+        let (next_in, next_out) = (step(top, inside), step(top, beyond));
+        let after = twice.map(|jump| step(top, jump));
+        let after_in = std::hint::select_unpredictable(picks_outside(next_in), after[1], after[0]);
+        let after_out =
+            std::hint::select_unpredictable(picks_outside(next_out), after[2], after[1]);
+        top = std::hint::select_unpredictable(picks_outside(top), after_out, after_in);
+    }
+    if tries % 2 == 1 {
+        top = std::hint::select_unpredictable(
+            picks_outside(top),
+            step(top, beyond),
+            step(top, inside),
+        );
+    }
+    top
 }
 
 /// The original's reference bot, `DumbPlanes` (`DP:10-35`), with a seeded generator instead of
@@ -355,12 +441,13 @@ impl<R: UnitRandom> RandomBot<R> {
         // leads out of the arena, the turn, and the shot when the gun is ready.
         let per_try = 2 + u32::from(plane.can_shoot());
         let outside = outside_mask(plane, arena);
-        if outside == 0 {
-            self.rng.skip(per_try * (3 * n - 1));
+        let (index, turn, shoot) = if outside == 0 {
+            self.rng
+                .plain_try(per_try * (3 * n - 1), n, plane.can_shoot())
         } else {
             self.rng.skip_tries(3 * n - 1, per_try, n, outside);
-        }
-        let (index, turn, shoot) = self.rng.last_try(n, outside, plane.can_shoot());
+            self.rng.last_try(n, outside, plane.can_shoot())
+        };
         Move::new(
             possible[(index as usize).min(possible.len() - 1)],
             turn,
@@ -572,6 +659,14 @@ mod tests {
             );
             assert_eq!(tried.0, tried.1);
             assert_eq!(fast, slow.0);
+            // Past the jump table's end too (the skip, then the last try).
+            let skipped = rng.random_range(0..300);
+            let tried = (
+                fast.plain_try(skipped, n, can_shoot),
+                slow.plain_try(skipped, n, can_shoot),
+            );
+            assert_eq!(tried.0, tried.1, "plain try, {skipped} skipped");
+            assert_eq!(fast, slow.0);
         }
         // A seed whose next step is `next`: step back once (the multiplier is odd).
         let mut inverse = JavaRandom::MULTIPLIER;
@@ -595,6 +690,15 @@ mod tests {
                         expected,
                         "n {n}, seed {seed:#x}"
                     );
+                    // The plain try's pick, read from the seed before a skip of none.
+                    let mut plain = JavaRandom { seed };
+                    let mut stepping = Stepping(JavaRandom { seed });
+                    assert_eq!(
+                        plain.plain_try(0, n, true),
+                        stepping.plain_try(0, n, true),
+                        "n {n}, seed {seed:#x}"
+                    );
+                    assert_eq!(plain, stepping.0);
                     // The tries loop's exact case: which side of the boundary the pick
                     // falls decides whether a second pick is skipped.
                     for outside in [1 << (k - 1), 1 << k] {
