@@ -276,6 +276,7 @@ impl UnitRandom for JavaRandom {
             jump(2 * outside_steps),
         ];
         let n64 = u64::from(n);
+        let outside = u64::from(outside);
         let top = JavaRandom::jump(self.seed, 1) << 16;
         let top = walk(top, tries, inside, beyond, twice, |top| {
             // `top·n / 2⁶⁴` is `high·n / 2²⁶` plus less than `n / 2²⁶` (the seed's low 22
@@ -289,7 +290,7 @@ impl UnitRandom for JavaRandom {
             } else {
                 JavaRandom::rounded_index(top, n)
             };
-            outside >> (index & 31) & 1 == 1
+            outside >> (index & 63) & 1 == 1
         });
         // One step back, to the last try's start.
         self.seed = top
@@ -355,10 +356,12 @@ impl UnitRandom for JavaRandom {
 /// top form), two at a time: from a try's start it computes at once the next try's two
 /// possible starts (its pick inside, or outside with a second pick), whether each picks
 /// outside, and the three possible starts of the try after (0, 1 or 2 picks outside), then
-/// selects one with conditional moves, not branches (a plane near a wall picks outside at
-/// random, which a branch predictor cannot learn). The tries form one chain, each starting
-/// where the last ended, so the loop's speed is that chain's latency: this way it is one jump,
-/// one `picks_outside` and two moves per two tries; the other jumps run beside it.
+/// selects one with `select_unpredictable`, conditional moves rather than branches (a plane
+/// near a wall picks outside at random, which no branch predictor learns; a plain `if` or a
+/// mask made from the pick is compiled to branches here, and runs at half the speed). The
+/// tries form one chain, each starting where the last ended, so the loop's speed is that
+/// chain's latency: this way it is one jump, one `picks_outside` and two moves per two tries;
+/// the other jumps run beside it.
 #[inline(always)]
 fn walk(
     mut top: u64,
