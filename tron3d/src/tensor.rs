@@ -217,6 +217,24 @@ fn add_bike(config: &crate::Config, bike: &crate::state::Bike, at: &mut [f32], v
     at[5 * v] += bike.ghost.max(0) as f32 / ghost;
 }
 
+/// Planes `+1` to `+5` of `block` at vertex `at` in `state`: the sums of the live bikes of that
+/// block there, in bike order from zero, as the full write adds them.
+fn bike_values(
+    config: &crate::Config,
+    state: &State,
+    block_of: &[usize; 16],
+    block: usize,
+    at: usize,
+) -> [f32; 5] {
+    let mut values = [0.0f32; 6];
+    for (k, bike) in state.bikes().iter().enumerate() {
+        if block_of[k] == block && bike.alive && bike.vertex as usize == at {
+            add_bike(config, bike, &mut values, 1);
+        }
+    }
+    [values[1], values[2], values[3], values[4], values[5]]
+}
+
 /// Calls `f` with every cell of word `i` set in `bits` that is a vertex (below `v`).
 #[inline]
 fn for_cells(i: usize, bits: u64, v: usize, mut f: impl FnMut(usize)) {
@@ -456,16 +474,18 @@ impl Tensor for Game {
     }
 
     /// Tron3D's steps change few cells: a bike's move walls one vertex and moves its bike
-    /// values, an item is picked up, a death takes a trail away. So only these are written,
-    /// found by comparing the two states' bitsets word by word (64 vertices a comparison): the
-    /// wall cells whose wall or owner differ, the item cells whose item differs, the cells of
-    /// planes `+1` to `+5` where a bike that changed stood or stands (recomputed from all bikes
-    /// there, in the full write's order, so the sums have the same bits), the viewer's slot
-    /// cells, and the planes holding one value everywhere (scores, rounds left, odd round)
-    /// only when the value differs. The scores and the two round planes change on most steps,
-    /// so they are most of what an update writes: about 6 of the 35 planes on the small cube,
-    /// against 35 for the full write. States of different player or bike counts (of another
-    /// game) get the full write.
+    /// values, an item is picked up, a death takes a trail away. So only the values that differ
+    /// are written, found by comparing the two states' bitsets word by word (64 vertices a
+    /// comparison): the wall cells whose wall or owner differ, the item cells whose item
+    /// differs, the values of planes `+1` to `+5` that differ where a bike that changed stood or
+    /// stands (both sums computed from all bikes there, in the full write's order, so they have
+    /// its bits), the viewer's slot cells, and the planes holding one value everywhere (scores,
+    /// rounds left, odd round) only when the value differs. The two round planes change every
+    /// step and the scores every round a player's bike moves, so these are most of what an
+    /// update writes: 2 to 6 of the small cube's 35 planes (each cache line a cell write
+    /// touches costs about as much as a line of a plane: the memory traffic, not the
+    /// arithmetic, is the cost of a tensor this size). States of different player or bike
+    /// counts (not of one game) get the full write.
     fn update_observation_tensor(
         &self,
         before: &State,
@@ -522,8 +542,10 @@ impl Tensor for Game {
                 }
             });
         }
-        // Bikes: the cells of planes +1 to +5 where a changed bike stood or stands, recomputed
-        // from every live bike of that block there.
+        // Bikes: the cells of planes +1 to +5 where a changed bike stood or stands, computed
+        // from every live bike of that block there in both states; only the values that differ
+        // are written (most bikes hold nothing and have no timer: their move writes plane +1 at
+        // two cells, not five planes).
         let mut cells = [(0usize, 0usize); 2 * crate::MAX_BIKES];
         let mut count = 0;
         for (k, (old, new)) in before.bikes().iter().zip(after.bikes()).enumerate() {
@@ -539,12 +561,11 @@ impl Tensor for Game {
         }
         let config = self.config();
         for &(block, at) in &cells[..count] {
-            for plane in 1..6 {
-                blocks[block + plane * v + at] = 0.0;
-            }
-            for (k, bike) in after.bikes().iter().enumerate() {
-                if block_of[k] == block && bike.alive && bike.vertex as usize == at {
-                    add_bike(config, bike, &mut blocks[block + at..], v);
+            let was = bike_values(config, before, &block_of, block, at);
+            let is = bike_values(config, after, &block_of, block, at);
+            for (plane, (x, y)) in was.iter().zip(&is).enumerate() {
+                if x.to_bits() != y.to_bits() {
+                    blocks[block + (plane + 1) * v + at] = *y;
                 }
             }
         }
