@@ -194,8 +194,15 @@ fn odd_value(state: &State) -> f32 {
 /// owners, so 16).
 fn block_offsets(players: usize, player: usize, plane_len: usize) -> [usize; 16] {
     let mut block_of = [0usize; 16];
-    for (k, at) in block_of.iter_mut().enumerate() {
-        *at = (k % players + players - player) % players * plane_len;
+    // Bike k is player k % players's, in block (k % players − player) mod players: one more
+    // with each k, wrapping (no division: this runs for every player of every step).
+    let mut block = (players - player % players) % players;
+    for at in block_of.iter_mut() {
+        *at = block * plane_len;
+        block += 1;
+        if block == players {
+            block = 0;
+        }
     }
     block_of
 }
