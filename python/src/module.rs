@@ -471,7 +471,10 @@ macro_rules! game_module {
             /// an integer array `[N, P]` of action indices; a player not to move may hold any
             /// value. A game that ends restarts at once: the observations and masks after it
             /// are the next game's. The five arrays are the environment's own, written in place
-            /// by every `reset` and `step` (no allocation per step): copy what you keep.
+            /// by every `reset` and `step` (no allocation per step): copy what you keep. When
+            /// `incremental` (the default for Tron3D), steps write only the observation cells
+            /// that changed, so the observations array is read-only to Python: copy it to
+            /// change it, or make the environment with `incremental=False`.
             #[pyclass(name = "VecEnv", module = "contest_engines")]
             pub struct VecEnv {
                 inner: crate::tensor::VecCore<G>,
