@@ -586,7 +586,8 @@ impl Tensor for Game {
             let (old, new) = (kinds(before, i), kinds(after, i));
             for plane in 0..3 {
                 for_cells(i, old[plane] ^ new[plane], v, |cell| {
-                    items[plane * v + cell] = f32::from(u8::from((new[plane] >> (cell % 64)) & 1 == 1));
+                    items[plane * v + cell] =
+                        f32::from(u8::from((new[plane] >> (cell % 64)) & 1 == 1));
                 });
             }
         }

@@ -530,7 +530,11 @@ fn random_state(game: &Game, rng: &mut impl Rng) -> tron3d::State {
     let stacks: Vec<Vec<i32>> = walls
         .iter()
         .map(|&wall| {
-            let depth = if wall >= 0 && rng.random_bool(0.3) { rng.random_range(1..3) } else { 0 };
+            let depth = if wall >= 0 && rng.random_bool(0.3) {
+                rng.random_range(1..3)
+            } else {
+                0
+            };
             (0..depth).map(|_| rng.random_range(0..nb as i32)).collect()
         })
         .collect();
@@ -560,7 +564,9 @@ fn random_state(game: &Game, rng: &mut impl Rng) -> tron3d::State {
 /// Whether two tensors are equal bit for bit; the first differing index otherwise.
 fn first_difference(a: &[f32], b: &[f32]) -> Option<usize> {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).position(|(x, y)| x.to_bits() != y.to_bits())
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x.to_bits() != y.to_bits())
 }
 
 /// The incremental write's contract: a buffer holding a player's observation of one state,
@@ -660,7 +666,9 @@ fn the_incremental_update_equals_the_full_write() {
     assert!(trails_gone > 50, "{trails_gone}");
     assert!(inherited > 20, "{inherited}");
     assert!(updates > 5_000, "{updates}");
-    println!("{steps} steps, {deaths} deaths, {trails_gone} walls gone, {inherited} inherited, {updates} updates");
+    println!(
+        "{steps} steps, {deaths} deaths, {trails_gone} walls gone, {inherited} inherited, {updates} updates"
+    );
 }
 
 /// The update allocates nothing, over whole games on a small and a big board.
@@ -684,7 +692,13 @@ fn the_incremental_update_allocates_nothing() {
                     game.update_observation_tensor(&before, &state, viewer, out);
                 }
             });
-            assert_eq!(info.count_total, 0, "{} round {}", preset.name(), state.round());
+            assert_eq!(
+                info.count_total,
+                0,
+                "{} round {}",
+                preset.name(),
+                state.round()
+            );
         }
     }
 }
