@@ -16,6 +16,10 @@ use super::toys::TicTacToe;
 ///   geometry); [`Tensor::observation_tensor`] writes `player`'s observation of a state into a
 ///   caller's buffer of [`Tensor::observation_len`] values without allocating. It shows what
 ///   [`Game::observe`] tells the player and nothing more: hidden information stays hidden.
+/// - **Incremental observations.** A caller that keeps a player's observation from step to step
+///   brings it from one state to the next with [`Tensor::update_observation_tensor`], which
+///   writes only what changed in a game that implements it ([`Tensor::incremental_observations`];
+///   the default is the full write), with the same result bit for bit.
 ///
 /// Each implementation documents, plane by plane, what its tensor holds and what it leaves out.
 ///
