@@ -1,7 +1,7 @@
 """Vectorised Tron3D: agent-steps per second of `Game.vector_env` (games stepped in parallel in
 Rust with the GIL released, restarting as they end), for a few numbers of games.
 
-    python python/benches/vector.py [seconds per row] [game counts, comma-separated]
+    python python/benches/vector.py [seconds per row] [game counts, comma-separated] [modes]
     RAYON_NUM_THREADS=1 python python/benches/vector.py    # the CPU cost of one core
 
 An agent-step is one player's step in one game: a `step` of N four-player games is 4N. Each
@@ -15,9 +15,13 @@ with numpy (a stand-in for a policy's sampling), outside the timed part. Per row
   load; with more than one rayon thread it includes the time idle workers spin waiting for work,
   so `RAYON_NUM_THREADS=1` gives the cost of the work itself, the figure to compare builds by.
 
-The table is printed twice: with the observation tensors written by every step, and with
-`observe=False` (actions in; rewards, terminals, masks and restarts out), which shows the engine
-and the vector machinery apart from the cost of writing 35 × 218 floats per player.
+The table is printed three times: with the observation tensors of every player written by every
+step incrementally (the default, `incremental=True`: only the cells that changed since the last
+step), written in full by every step (`incremental=False`: 35 × 218 floats per player), and not
+written (`observe=False`: actions in; rewards, terminals, masks and restarts out), which shows
+the engine and the vector machinery apart from the cost of the observations. A package built
+before the incremental writes had no `incremental` argument: its tables say so and show the
+full writes under "in full".
 """
 
 import os
@@ -38,9 +42,33 @@ def sample(rng, masks):
     return np.argmax(np.where(masks, noise, -1.0), axis=2)
 
 
-def run(game, n, seconds, observe=True):
+# The three ways of stepping: the `vector_env` arguments and what the table says of them.
+MODES = {
+    "incremental": ({"observe": True, "incremental": True},
+                    "written by every step, incrementally (the default)"),
+    "full": ({"observe": True, "incremental": False}, "written in full by every step"),
+    "none": ({"observe": False}, "not written (observe=False)"),
+}
+
+
+def make_env(game, n, mode):
+    """The environment of `mode`, or None when this build has no such mode."""
+    kwargs = MODES[mode][0]
+    try:
+        env = game.vector_env(n, seed=1, **kwargs)
+    except TypeError:
+        if mode == "incremental":
+            return None  # a build before the incremental writes
+        # ... whose only observing mode is the full write
+        env = game.vector_env(n, seed=1, observe=kwargs["observe"])
+    if mode == "incremental" and not env.incremental:
+        return None
+    return env
+
+
+def run(env, seconds):
     """(agent-steps per wall second, CPU µs per agent-step), both of `step` alone."""
-    env = game.vector_env(n, seed=1, observe=observe)
+    n = env.num_envs
     _, masks = env.reset()
     rng = np.random.default_rng(0)
     players = env.players
@@ -65,12 +93,16 @@ def main():
     print(f"tron3d cube6: {game.players} players, observation {game.observation_shape}, "
           f"{game.num_distinct_actions} action indices; rayon threads: "
           f"{os.environ.get('RAYON_NUM_THREADS', 'all cores')}")
-    for observe in (True, False):
-        print(f"observation tensors {'written' if observe else 'not written (observe=False)'}:")
+    modes = sys.argv[3].split(",") if len(sys.argv) > 3 else list(MODES)
+    for mode in modes:
+        print(f"observation tensors {MODES[mode][1]}:")
+        if make_env(game, 1, mode) is None:
+            print("  (not in this build)")
+            continue
         print(f"{'games':>6} {'agent-steps/s':>15} {'CPU µs/agent-step':>19}")
         for n in counts:
-            rate, cpu = run(game, n, seconds, observe)
-            print(f"{n:>6} {rate:>15,.0f} {cpu:>19.3f}")
+            rate, cpu = run(make_env(game, n, mode), seconds)
+            print(f"{n:>6} {rate:>15,.0f} {cpu:>19.3f}", flush=True)
 
 
 if __name__ == "__main__":

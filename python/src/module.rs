@@ -324,8 +324,13 @@ macro_rules! game_module {
                 /// from `seed + i + k·num_envs`. `max_steps` cuts a game (truncated) after that
                 /// many steps. `observe=False` leaves the observations array zeros (the
                 /// tensors are not computed: stepping then costs a tenth or less) until
-                /// `write_observations()` writes them.
-                #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true))]
+                /// `write_observations()` writes them. `incremental=True` (for a game whose
+                /// tensors support it, Tron3D: `VecEnv.incremental`) makes each step write
+                /// only the cells of the observations that changed since the last step, and
+                /// hands the observations array out read-only (it is the environment's record
+                /// of what it wrote); `incremental=False` writes every tensor in full and
+                /// leaves the array writable.
+                #[pyo3(signature = (num_envs, seed = 0, max_steps = None, observe = true, incremental = true))]
                 fn vector_env(
                     &self,
                     py: Python<'_>,
@@ -333,6 +338,7 @@ macro_rules! game_module {
                     seed: u64,
                     max_steps: Option<u32>,
                     observe: bool,
+                    incremental: bool,
                 ) -> PyResult<VecEnv> {
                     let mut inner = crate::tensor::VecCore::new(
                         self.inner.clone(),
@@ -340,6 +346,7 @@ macro_rules! game_module {
                         seed,
                         max_steps,
                         observe,
+                        incremental,
                     )?;
                     let arrays = crate::tensor::Arrays::new(py, &inner);
                     arrays.write(py, &mut inner, |core, out| core.reset(seed, out))?;
@@ -464,7 +471,10 @@ macro_rules! game_module {
             /// an integer array `[N, P]` of action indices; a player not to move may hold any
             /// value. A game that ends restarts at once: the observations and masks after it
             /// are the next game's. The five arrays are the environment's own, written in place
-            /// by every `reset` and `step` (no allocation per step): copy what you keep.
+            /// by every `reset` and `step` (no allocation per step): copy what you keep. When
+            /// `incremental` (the default for Tron3D), steps write only the observation cells
+            /// that changed, so the observations array is read-only to Python: copy it to
+            /// change it, or make the environment with `incremental=False`.
             #[pyclass(name = "VecEnv", module = "contest_engines")]
             pub struct VecEnv {
                 inner: crate::tensor::VecCore<G>,
@@ -484,6 +494,17 @@ macro_rules! game_module {
                 #[getter]
                 fn players(&self) -> usize {
                     self.inner.players
+                }
+
+                /// Whether steps write only the observation cells that changed (made with
+                /// `incremental=True`, observing, for a game that supports it: Tron3D). The
+                /// observations array is then read-only to Python: every step relies on it
+                /// holding what the environment last wrote. Copy it to change it; a caller
+                /// that forced it writable and wrote into it gets correct observations again
+                /// from `write_observations()`.
+                #[getter]
+                fn incremental(&self) -> bool {
+                    self.inner.incremental()
                 }
 
                 /// The action indices of one player: `0..num_distinct_actions`.
@@ -543,7 +564,8 @@ macro_rules! game_module {
                 /// observations array (in parallel, the GIL released) and answers it: for an
                 /// environment made with `observe=False` whose caller wants observations only
                 /// at some steps (a learner's snapshot, an evaluation), at the cost of one
-                /// observing `step`'s tensor writing.
+                /// observing `step`'s tensor writing. Every tensor is written in full, so after
+                /// it the array is right whatever was written into it before.
                 fn write_observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                     self.arrays.write(py, &mut self.inner, |core, out| {
                         core.write_observations(out.observations)

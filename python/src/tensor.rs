@@ -119,6 +119,9 @@ struct Slot<G: tree::Game> {
     joint: Vec<G::Action>,
     /// The returns of a finished game, reused.
     returns: Vec<f64>,
+    /// The state before the last step, the `before` of the incremental observation update
+    /// (kept only when the environment writes incrementally).
+    prev: G::State,
 }
 
 /// Where one step of every game writes: the vector environment's numpy arrays, flat and
@@ -142,6 +145,10 @@ pub struct VecCore<G: Engine> {
     max_steps: Option<u32>,
     /// Whether the observation tensors are written (off: the array stays zeros).
     observe: bool,
+    /// Whether a step updates the observations that the array holds instead of writing them
+    /// in full ([`Tensor::update_observation_tensor`]): when observing, asked for, and the game
+    /// does less than the full write.
+    incremental: bool,
     pub players: usize,
     pub actions: usize,
     pub shape: Vec<usize>,
@@ -155,6 +162,7 @@ impl<G: Engine> VecCore<G> {
         seed: u64,
         max_steps: Option<u32>,
         observe: bool,
+        incremental: bool,
     ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(error("num_envs must be at least 1"));
@@ -182,8 +190,10 @@ impl<G: Engine> VecCore<G> {
                 episodes: 0,
                 joint: Vec::with_capacity(players),
                 returns: vec![0.0; players],
+                prev: game.initial_state(seed),
             })
             .collect();
+        let incremental = observe && incremental && game.incremental_observations();
         let masks = vec![false; num_envs * players * actions];
         let mut core = VecCore {
             game,
@@ -192,6 +202,7 @@ impl<G: Engine> VecCore<G> {
             seed,
             max_steps,
             observe,
+            incremental,
             players,
             actions,
             shape,
@@ -199,6 +210,12 @@ impl<G: Engine> VecCore<G> {
         };
         core.seed = seed;
         Ok(core)
+    }
+
+    /// Whether steps update the observations in place of writing them in full: the array
+    /// must then hold what the environment last wrote (the caller gets it read-only).
+    pub fn incremental(&self) -> bool {
+        self.incremental
     }
 
     /// The base seed of the last reset.
@@ -304,7 +321,7 @@ impl<G: Engine> VecCore<G> {
         out.terminated.fill(false);
         out.truncated.fill(false);
         let n = self.slots.len() as u64;
-        let (game, players, actions_n, obs_len, base_seed, max_steps, observe) = (
+        let (game, players, actions_n, obs_len, base_seed, max_steps, observe, incremental) = (
             &*self.game,
             self.players,
             self.actions,
@@ -312,6 +329,7 @@ impl<G: Engine> VecCore<G> {
             self.seed,
             self.max_steps,
             self.observe,
+            self.incremental,
         );
         self.slots
             .par_iter_mut()
@@ -340,6 +358,9 @@ impl<G: Engine> VecCore<G> {
                             slot.joint.push(action);
                         }
                     }
+                    if incremental {
+                        slot.prev.clone_from(&slot.state);
+                    }
                     game.advance(&mut slot.state, &slot.joint);
                     slot.steps += 1;
                     let over = game.is_terminal(&slot.state);
@@ -359,8 +380,24 @@ impl<G: Engine> VecCore<G> {
                             .wrapping_add(slot.episodes.wrapping_mul(n));
                         slot.state = game.initial_state(seed);
                         slot.steps = 0;
+                        // A new game: written in full (an update from the old game's state
+                        // would be exact too, but a restart is rare and this is the simpler
+                        // promise).
+                        write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
+                    } else if incremental {
+                        // The array holds the observations of `prev` (what the last reset or
+                        // step wrote; the caller's copy is read-only): only the changes.
+                        for (player, (o, m)) in obs
+                            .chunks_exact_mut(obs_len)
+                            .zip(mask.chunks_exact_mut(actions_n))
+                            .enumerate()
+                        {
+                            game.update_observation_tensor(&slot.prev, &slot.state, player, o);
+                            game.legal_mask(&slot.state, player, m);
+                        }
+                    } else {
+                        write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
                     }
-                    write_views(game, &slot.state, obs, mask, observe, obs_len, actions_n);
                     // The masks the next actions are checked against: the environment's own copy,
                     // whatever the caller does with the array.
                     kept.copy_from_slice(mask);
@@ -456,7 +493,27 @@ impl Arrays {
 
     /// Runs `f` with the arrays borrowed for writing (a `numpy` borrow error when Rust code
     /// holds them elsewhere; a reshaped or resized array is refused) and the GIL released.
+    ///
+    /// When the core writes the observations incrementally, the observations array is the
+    /// environment's record of what it wrote, so Python gets it read-only: writeable only
+    /// while `f` runs.
     pub fn write<'py, G: Engine, R: Send>(
+        &self,
+        py: Python<'py>,
+        core: &mut VecCore<G>,
+        f: impl FnOnce(&mut VecCore<G>, Out<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        if !core.incremental() {
+            return self.write_unguarded(py, core, f);
+        }
+        let flags = self.observations.bind(py).getattr("flags")?;
+        flags.setattr("writeable", true)?;
+        let result = self.write_unguarded(py, core, f);
+        flags.setattr("writeable", false)?;
+        result
+    }
+
+    fn write_unguarded<'py, G: Engine, R: Send>(
         &self,
         py: Python<'py>,
         core: &mut VecCore<G>,

@@ -2,6 +2,8 @@
 indices), and the vector environment: many games stepped in one call, equal to the same games
 stepped one by one from Python."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -120,11 +122,14 @@ def random_indices(rng, masks):
 MAX_STEPS = {"dogfight": 40, "tron3d": 60, "cloudwars": 30, "amazes": 60, "windward": 25}
 
 
-def test_vector_env_equals_games_stepped_from_python(game):
+@pytest.mark.parametrize("incremental", [True, False])
+def test_vector_env_equals_games_stepped_from_python(game, incremental):
     """Every game of a VecEnv, its rewards, terminations, truncations, observations and masks,
-    equal the same game stepped one by one through the Python API, restarts included."""
+    equal the same game stepped one by one through the Python API, restarts included, with
+    the observations written incrementally (Tron3D) or in full."""
     n, seed, max_steps = 3, 40, MAX_STEPS[game.name]
-    env = game.vector_env(n, seed=seed, max_steps=max_steps)
+    env = game.vector_env(n, seed=seed, max_steps=max_steps, incremental=incremental)
+    assert env.incremental == (incremental and game.name == "tron3d")
     assert (env.num_envs, env.players) == (n, game.players)
     assert env.observation_shape == game.observation_shape
     obs, masks = env.reset()
@@ -158,6 +163,89 @@ def test_vector_env_equals_games_stepped_from_python(game):
                 steps[i] = 0
             mirror[i] = state
     assert restarts >= n, "every game should have ended or been cut at least once"
+
+
+def alive_bikes(state):
+    """The number of live bikes of a Tron3D state."""
+    return sum(bike["alive"] for bike in json.loads(state.to_json())["bikes"])
+
+
+def expected_observations(game, states):
+    """`[N, P, *shape]`: every player's full observation tensor of each state."""
+    return np.stack([
+        np.stack([game.observation_tensor(state, p) for p in range(game.players)])
+        for state in states
+    ])
+
+
+@pytest.mark.parametrize("board", ["cube6", "grid13", "ico2", "cube12"])
+def test_incremental_observations_equal_the_full_write_over_whole_games(board):
+    """Tron3D's incremental observations, kept by the environment from step to step, equal bit
+    for bit the full tensors of the same games stepped one by one from Python, over whole
+    games (bikes dying, items picked up and used, games ending by themselves and restarting),
+    and equal an environment writing them in full."""
+    game = ce.tron3d.Game(board, {"nb_rounds": 40, "bonus_round": 4})
+    n, seed = 4, 11
+    fast = game.vector_env(n, seed=seed)
+    full = game.vector_env(n, seed=seed, incremental=False)
+    assert fast.incremental and not full.incremental
+    obs, masks = fast.reset()
+    full_obs, _ = full.reset()
+    mirror = [game.initial_state(seed + i) for i in range(n)]
+    rng = np.random.default_rng(5)
+    episodes, deaths = [0] * n, 0
+    for _ in range(130):
+        np.testing.assert_array_equal(obs, expected_observations(game, mirror))
+        assert obs.tobytes() == full_obs.tobytes(), "bit for bit"
+        actions = random_indices(rng, masks)
+        obs, _, terminated, truncated, masks = fast.step(actions)
+        full_obs = full.step(actions)[0]
+        assert not truncated.any()
+        for i in range(n):
+            before = mirror[i]
+            after = game.step_indices(before, [int(actions[i, p]) for p in game.to_move(before)])
+            deaths += alive_bikes(before) - alive_bikes(after)
+            assert terminated[i] == game.is_terminal(after)
+            if terminated[i]:
+                episodes[i] += 1
+                after = game.initial_state(seed + i + episodes[i] * n)
+            mirror[i] = after
+            assert fast.state(i) == after
+    np.testing.assert_array_equal(obs, expected_observations(game, mirror))
+    assert deaths > 0
+    assert min(episodes) >= 2, "every game ended by itself and restarted"
+
+
+def test_incremental_observations_are_read_only_and_rewritten_on_demand():
+    """The incremental environment's observations array is read-only to Python (each step
+    relies on it holding what the environment last wrote); a caller that forces it writable
+    and writes into it gets the right observations back from `write_observations()`, after
+    which steps are right again. `incremental=False` leaves it writable."""
+    game = ce.tron3d.Game()
+    env = game.vector_env(2, seed=3)
+    obs, masks = env.reset()
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0, 0, 0] = 5.0
+    with pytest.raises(ValueError, match="read-only"):
+        obs += 1
+    rng = np.random.default_rng(1)
+    obs, _, _, _, masks = env.step(random_indices(rng, masks))
+    assert not obs.flags.writeable
+    mine = obs.copy()
+    mine[:] = 7.0  # a copy is the caller's to change
+    obs.flags.writeable = True  # against the documented use
+    obs[:] = 7.0
+    assert env.write_observations() is obs
+    assert not obs.flags.writeable
+    for _ in range(3):
+        np.testing.assert_array_equal(obs, expected_observations(game, [env.state(i) for i in range(2)]))
+        obs, _, _, _, masks = env.step(random_indices(rng, masks))
+    np.testing.assert_array_equal(obs, expected_observations(game, [env.state(i) for i in range(2)]))
+    writable, _ = game.vector_env(2, seed=3, incremental=False).reset()
+    writable[0, 0, 0, 0] = 5.0
+    other = ce.amazes.Game().vector_env(2, seed=3)
+    assert not other.incremental
+    other.reset()[0][:] = 0.0  # a game that writes in full keeps the array writable
 
 
 def test_vector_env_without_observations_writes_them_on_demand(game):

@@ -170,6 +170,92 @@ fn next_option(
     (after + 1..radix).find(|&d| is_option(game, state, k, d, with_items))
 }
 
+/// Plane `+6` of player `p`'s block: its score over [`Game::max_score_gain`] (zero for a player
+/// the state has no score for). One function for the full and the incremental write, so both
+/// compute the same bits.
+fn score_value(game: &Game, state: &State, p: usize) -> f32 {
+    let gain = game.max_score_gain().max(1) as f32;
+    state.scores().get(p).map_or(0.0, |&s| s as f32 / gain)
+}
+
+/// Plane `7·P + 3`: the fraction of the game's rounds left.
+fn left_value(game: &Game, state: &State) -> f32 {
+    let left = state.last_round().saturating_sub(state.round()) as f32
+        / game.config().nb_rounds.max(1) as f32;
+    left.min(1.0)
+}
+
+/// Plane `7·P + 4`: 1 on an odd round.
+fn odd_value(state: &State) -> f32 {
+    f32::from(u8::from(state.is_odd_round()))
+}
+
+/// The offset of each bike id's block in `player`'s observation (ids are 4 bits in the wall
+/// owners, so 16).
+fn block_offsets(players: usize, player: usize, plane_len: usize) -> [usize; 16] {
+    let mut block_of = [0usize; 16];
+    // Bike k is player k % players's, in block (k % players − player) mod players: one more
+    // with each k, wrapping (no division: this runs for every player of every step).
+    let mut block = (players - player % players) % players;
+    for at in block_of.iter_mut() {
+        *at = block * plane_len;
+        block += 1;
+        if block == players {
+            block = 0;
+        }
+    }
+    block_of
+}
+
+/// The owner of the wall on `cell` (meaningful where `walls` has it).
+fn owner_of(state: &State, cell: usize) -> usize {
+    usize::from((state.owner[cell >> 1] >> ((cell & 1) * 4)) & 0x0f)
+}
+
+/// Adds live `bike`'s values to planes `+1` to `+5` of its block, at the cell `at[0]` is
+/// (`at` starts at the cell of plane `+0`; planes are `v` apart).
+fn add_bike(config: &crate::Config, bike: &crate::state::Bike, at: &mut [f32], v: usize) {
+    let turbo = config.turbo_duration.max(1) as f32;
+    let ghost = config.ghost_duration.max(1) as f32;
+    at[v] += 1.0;
+    at[2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
+    at[3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
+    at[4 * v] += bike.turbo.max(0) as f32 / turbo;
+    at[5 * v] += bike.ghost.max(0) as f32 / ghost;
+}
+
+/// Planes `+1` to `+5` of `block` at vertex `at` in `state`: the sums of the live bikes of that
+/// block there, in bike order from zero, as the full write adds them.
+fn bike_values(
+    config: &crate::Config,
+    state: &State,
+    block_of: &[usize; 16],
+    block: usize,
+    at: usize,
+) -> [f32; 5] {
+    let mut values = [0.0f32; 6];
+    for (k, bike) in state.bikes().iter().enumerate() {
+        if block_of[k] == block && bike.alive && bike.vertex as usize == at {
+            add_bike(config, bike, &mut values, 1);
+        }
+    }
+    [values[1], values[2], values[3], values[4], values[5]]
+}
+
+/// Calls `f` with every cell of word `i` set in `bits` that is a vertex (below `v`).
+#[inline]
+fn for_cells(i: usize, bits: u64, v: usize, mut f: impl FnMut(usize)) {
+    let mut w = bits;
+    while w != 0 {
+        let cell = i * 64 + w.trailing_zeros() as usize;
+        w &= w - 1;
+        if cell >= v {
+            break;
+        }
+        f(cell);
+    }
+}
+
 impl Tensor for Game {
     fn num_distinct_actions(&self) -> usize {
         self.space.size
@@ -330,36 +416,25 @@ impl Tensor for Game {
             out.fill(0.0);
             return;
         }
-        let config = self.config();
         let words = v.div_ceil(64);
         let plane_len = PLAYER_PLANES * v;
         let (blocks, rest) = out.split_at_mut(players * plane_len);
         // The player blocks: six sparse planes, then the score everywhere (zero for a player
         // the state has no score for).
-        let gain = self.max_score_gain().max(1) as f32;
-        let scores = state.scores();
         for (b, block) in blocks.chunks_exact_mut(plane_len).enumerate() {
-            let p = (b + player) % players;
-            let score = scores.get(p).map_or(0.0, |&s| s as f32 / gain);
             let (sparse, score_plane) = block.split_at_mut(6 * v);
             sparse.fill(0.0);
-            score_plane.fill(score);
+            score_plane.fill(score_value(self, state, (b + player) % players));
         }
         let (items, rest) = rest.split_at_mut(3 * v);
         items.fill(0.0);
         let (left_plane, rest) = rest.split_at_mut(v);
-        let left = state.last_round().saturating_sub(state.round()) as f32
-            / config.nb_rounds.max(1) as f32;
-        left_plane.fill(left.min(1.0));
+        left_plane.fill(left_value(self, state));
         let (odd_plane, slots) = rest.split_at_mut(v);
-        odd_plane.fill(f32::from(u8::from(state.is_odd_round())));
+        odd_plane.fill(odd_value(state));
         slots.fill(0.0);
 
-        // The offset of each bike id's block (ids are 4 bits in the wall owners, so 16).
-        let mut block_of = [0usize; 16];
-        for (k, at) in block_of.iter_mut().enumerate() {
-            *at = (k % players + players - player) % players * plane_len;
-        }
+        let block_of = block_offsets(players, player, plane_len);
         // Walls: plane +0 of their owner's block.
         for (i, &word) in state.walls.words().iter().take(words).enumerate() {
             let mut w = word;
@@ -369,23 +444,16 @@ impl Tensor for Game {
                 if cell >= v {
                     break;
                 }
-                let owner = (state.owner[cell >> 1] >> ((cell & 1) * 4)) & 0x0f;
-                blocks[block_of[owner as usize] + cell] = 1.0;
+                blocks[block_of[owner_of(state, cell)] + cell] = 1.0;
             }
         }
-        let turbo = config.turbo_duration.max(1) as f32;
-        let ghost = config.ghost_duration.max(1) as f32;
+        let config = self.config();
         for (k, bike) in state.bikes().iter().enumerate() {
             let at = bike.vertex as usize;
             if !bike.alive || at >= v {
                 continue;
             }
-            let base = block_of[k] + at;
-            blocks[base + v] += 1.0;
-            blocks[base + 2 * v] += f32::from(u8::from(bike.item == Item::Turbo));
-            blocks[base + 3 * v] += f32::from(u8::from(bike.item == Item::Ghost));
-            blocks[base + 4 * v] += bike.turbo.max(0) as f32 / turbo;
-            blocks[base + 5 * v] += bike.ghost.max(0) as f32 / ghost;
+            add_bike(config, bike, &mut blocks[block_of[k] + at..], v);
         }
         // Items: two bits a vertex (1 turbo, 2 ghost, 3 points), plane `item - 1`.
         let [low, high] = &state.item_bits;
@@ -410,5 +478,150 @@ impl Tensor for Game {
                 plane[bike.vertex as usize] = 1.0;
             }
         }
+    }
+
+    /// Tron3D's steps change few cells: a bike's move walls one vertex and moves its bike
+    /// values, an item is picked up, a death takes a trail away. So only the values that differ
+    /// are written, found by comparing the two states' bitsets word by word (64 vertices a
+    /// comparison): the wall cells whose wall or owner differ, the item cells whose item
+    /// differs, the values of planes `+1` to `+5` that differ where a bike that changed stood or
+    /// stands (both sums computed from all bikes there, in the full write's order, so they have
+    /// its bits), the viewer's slot cells, and the planes holding one value everywhere (scores,
+    /// rounds left, odd round) only when the value differs. The two round planes change every
+    /// step and the scores every round a player's bike moves, so these are most of what an
+    /// update writes: 2 to 6 of the small cube's 35 planes (each cache line a cell write
+    /// touches costs about as much as a line of a plane: the memory traffic, not the
+    /// arithmetic, is the cost of a tensor this size). States of different player or bike
+    /// counts (not of one game) get the full write.
+    fn update_observation_tensor(
+        &self,
+        before: &State,
+        after: &State,
+        player: usize,
+        out: &mut [f32],
+    ) {
+        let players = self.players();
+        let v = self.board().nb_vertices();
+        let per_player = self.config().nb_bikes;
+        if player >= players
+            || v == 0
+            || before.nb_players != after.nb_players
+            || before.nb_bikes != after.nb_bikes
+        {
+            self.observation_tensor(after, player, out);
+            return;
+        }
+        let out = &mut out[..(PLAYER_PLANES * players + SHARED_PLANES + per_player) * v];
+        let words = v.div_ceil(64);
+        let plane_len = PLAYER_PLANES * v;
+        let (blocks, rest) = out.split_at_mut(players * plane_len);
+        let block_of = block_offsets(players, player, plane_len);
+
+        for (b, block) in blocks.chunks_exact_mut(plane_len).enumerate() {
+            let p = (b + player) % players;
+            let score = score_value(self, after, p);
+            if score.to_bits() != score_value(self, before, p).to_bits() {
+                block[6 * v..].fill(score);
+            }
+        }
+        // Walls: a cell changes where the wall appeared or went, or where both have one whose
+        // owner differs (a ghost inheriting a dead bike's wall).
+        let (old_walls, new_walls) = (before.walls.words(), after.walls.words());
+        for i in 0..words {
+            let (old, new) = (old_walls[i], new_walls[i]);
+            let mut changed = old ^ new;
+            let owners = i * 32..(i * 32 + 32).min(before.owner.len());
+            if before.owner[owners.clone()] != after.owner[owners] {
+                changed |= old & new;
+            }
+            for_cells(i, changed, v, |cell| {
+                let bit = 1u64 << (cell % 64);
+                let (was, is) = (old & bit != 0, new & bit != 0);
+                let (from, to) = (owner_of(before, cell), owner_of(after, cell));
+                if was && is && from == to {
+                    return;
+                }
+                if was {
+                    blocks[block_of[from] + cell] = 0.0;
+                }
+                if is {
+                    blocks[block_of[to] + cell] = 1.0;
+                }
+            });
+        }
+        // Bikes: the cells of planes +1 to +5 where a changed bike stood or stands, computed
+        // from every live bike of that block there in both states; only the values that differ
+        // are written (most bikes hold nothing and have no timer: their move writes plane +1 at
+        // two cells, not five planes).
+        let mut cells = [(0usize, 0usize); 2 * crate::MAX_BIKES];
+        let mut count = 0;
+        for (k, (old, new)) in before.bikes().iter().zip(after.bikes()).enumerate() {
+            if old == new {
+                continue;
+            }
+            for bike in [old, new] {
+                if bike.alive && (bike.vertex as usize) < v {
+                    cells[count] = (block_of[k], bike.vertex as usize);
+                    count += 1;
+                }
+            }
+        }
+        let config = self.config();
+        for &(block, at) in &cells[..count] {
+            let was = bike_values(config, before, &block_of, block, at);
+            let is = bike_values(config, after, &block_of, block, at);
+            for (plane, (x, y)) in was.iter().zip(&is).enumerate() {
+                if x.to_bits() != y.to_bits() {
+                    blocks[block + (plane + 1) * v + at] = *y;
+                }
+            }
+        }
+        // Items: per kind, the cells whose bit differs take the new one.
+        let (items, rest) = rest.split_at_mut(3 * v);
+        let kinds = |s: &State, i: usize| {
+            let (a, b) = (s.item_bits[0].words()[i], s.item_bits[1].words()[i]);
+            [a & !b, b & !a, a & b]
+        };
+        for i in 0..words {
+            let (old, new) = (kinds(before, i), kinds(after, i));
+            for plane in 0..3 {
+                for_cells(i, old[plane] ^ new[plane], v, |cell| {
+                    items[plane * v + cell] =
+                        f32::from(u8::from((new[plane] >> (cell % 64)) & 1 == 1));
+                });
+            }
+        }
+        let (left_plane, rest) = rest.split_at_mut(v);
+        let left = left_value(self, after);
+        if left.to_bits() != left_value(self, before).to_bits() {
+            left_plane.fill(left);
+        }
+        let (odd_plane, slots) = rest.split_at_mut(v);
+        let odd = odd_value(after);
+        if odd.to_bits() != odd_value(before).to_bits() {
+            odd_plane.fill(odd);
+        }
+        let stands = |s: &State, k: usize| {
+            s.bikes()
+                .get(k)
+                .filter(|b| b.alive && (b.vertex as usize) < v)
+                .map(|b| b.vertex as usize)
+        };
+        for (slot, plane) in slots.chunks_exact_mut(v).enumerate() {
+            let k = player + slot * players;
+            let (was, is) = (stands(before, k), stands(after, k));
+            if was != is {
+                if let Some(at) = was {
+                    plane[at] = 0.0;
+                }
+                if let Some(at) = is {
+                    plane[at] = 1.0;
+                }
+            }
+        }
+    }
+
+    fn incremental_observations(&self) -> bool {
+        true
     }
 }

@@ -16,6 +16,10 @@ use super::toys::TicTacToe;
 ///   geometry); [`Tensor::observation_tensor`] writes `player`'s observation of a state into a
 ///   caller's buffer of [`Tensor::observation_len`] values without allocating. It shows what
 ///   [`Game::observe`] tells the player and nothing more: hidden information stays hidden.
+/// - **Incremental observations.** A caller that keeps a player's observation from step to step
+///   brings it from one state to the next with [`Tensor::update_observation_tensor`], which
+///   writes only what changed in a game that implements it ([`Tensor::incremental_observations`];
+///   the default is the full write), with the same result bit for bit.
 ///
 /// Each implementation documents, plane by plane, what its tensor holds and what it leaves out.
 ///
@@ -72,6 +76,38 @@ pub trait Tensor: Game {
     /// Writes `player`'s observation of `state` into `out[..observation_len()]`. Never
     /// allocates.
     fn observation_tensor(&self, state: &Self::State, player: usize, out: &mut [f32]);
+
+    /// Brings `out` from `player`'s observation of `before` to its observation of `after`,
+    /// writing only what differs: for a caller that keeps each player's observation from step
+    /// to step (a vectorised environment), where a step changes a few cells of a large
+    /// tensor.
+    ///
+    /// The contract: if `out[..observation_len()]` holds exactly (bit for bit)
+    /// `observation_tensor(before, player)`, it afterwards holds exactly
+    /// `observation_tensor(after, player)`. Any two states of the game may be given (`after`
+    /// need not follow `before` by one step), but if `out` holds anything else, what it holds
+    /// afterwards is unspecified (garbage stays garbage; nothing panics). Never allocates.
+    ///
+    /// The default is the full write, [`Tensor::observation_tensor`] of `after`; a game whose
+    /// steps change little overrides it, and says so in
+    /// [`Tensor::incremental_observations`].
+    fn update_observation_tensor(
+        &self,
+        before: &Self::State,
+        after: &Self::State,
+        player: usize,
+        out: &mut [f32],
+    ) {
+        let _ = before;
+        self.observation_tensor(after, player, out);
+    }
+
+    /// Whether [`Tensor::update_observation_tensor`] writes less than the full tensor. A caller
+    /// that would keep the previous state only to pass it as `before` (a clone per step) skips
+    /// that when this is false, the default.
+    fn incremental_observations(&self) -> bool {
+        false
+    }
 }
 
 /// Tic-tac-toe: 9 actions (the cells, row by row). The observation is 3 planes of 3×3, from the
@@ -144,5 +180,21 @@ mod tests {
         assert_eq!((out[9], out[9 + 3]), (1.0, 1.0));
         assert_eq!(out[18..].iter().sum::<f32>(), 6.0);
         assert!(out.iter().all(|&v| v == 0.0 || v == 1.0));
+    }
+
+    /// The default update is the full write of the new state, whatever the buffer held.
+    #[test]
+    fn the_default_update_is_the_full_write() {
+        let game = TicTacToe;
+        assert!(!game.incremental_observations());
+        let before = TicTacToe::from_text("X........").unwrap();
+        let after = TicTacToe::from_text("XO.X.....").unwrap();
+        for player in 0..2 {
+            let mut updated = [f32::NAN; 27];
+            game.update_observation_tensor(&before, &after, player, &mut updated);
+            let mut full = [0.0; 27];
+            game.observation_tensor(&after, player, &mut full);
+            assert_eq!(updated, full);
+        }
     }
 }

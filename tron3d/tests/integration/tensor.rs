@@ -487,3 +487,218 @@ fn a_deserialised_game_has_its_action_space() {
         assert!(game.num_distinct_actions() >= 81);
     }
 }
+
+/// A random joint action of `state`: legal ones, the item ones preferred half of the time, and
+/// now and then a player standing still (its bikes that must move explode, so deaths and the
+/// trails they take away come often).
+fn random_joint(game: &Game, state: &tron3d::State, rng: &mut impl Rng) -> Vec<Action> {
+    let mut legal = Vec::new();
+    (0..game.players())
+        .map(|p| {
+            game.legal_actions(state, p, &mut legal);
+            let with_item: Vec<&Action> = legal
+                .iter()
+                .filter(|a| a.moves().iter().any(|m| m.use_item))
+                .collect();
+            if rng.random_bool(0.03) || legal.is_empty() {
+                Action::new()
+            } else if !with_item.is_empty() && rng.random_bool(0.5) {
+                with_item[rng.random_range(0..with_item.len())].clone()
+            } else {
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        })
+        .collect()
+}
+
+/// A random state of `game` from parts: any wall owner, item, held item, turbo and ghost count,
+/// score and round, and on some walls a ghost stack (the bikes that inherit the wall when its
+/// owner dies).
+fn random_state(game: &Game, rng: &mut impl Rng) -> tron3d::State {
+    let v = game.board().nb_vertices();
+    let nb = game.nb_bikes();
+    let items = [Item::None, Item::Turbo, Item::Ghost, Item::Points];
+    let walls: Vec<i32> = (0..v)
+        .map(|_| {
+            if rng.random_bool(0.4) {
+                rng.random_range(0..nb as i32)
+            } else {
+                -1
+            }
+        })
+        .collect();
+    let stacks: Vec<Vec<i32>> = walls
+        .iter()
+        .map(|&wall| {
+            let depth = if wall >= 0 && rng.random_bool(0.3) {
+                rng.random_range(1..3)
+            } else {
+                0
+            };
+            (0..depth).map(|_| rng.random_range(0..nb as i32)).collect()
+        })
+        .collect();
+    let vertices: Vec<(i32, Item, &[i32])> = walls
+        .iter()
+        .zip(&stacks)
+        .map(|(&wall, stack)| (wall, items[rng.random_range(0..4)], &stack[..]))
+        .collect();
+    let bikes: Vec<tron3d::state::Bike> = (0..nb)
+        .map(|k| tron3d::state::Bike {
+            player: (k % game.players()) as u8,
+            item: items[rng.random_range(0..3)],
+            // Few vertices, so that bikes share them.
+            vertex: rng.random_range(0..(v as u16).min(8)),
+            turbo: rng.random_range(-2..20),
+            ghost: rng.random_range(-2..20),
+            alive: rng.random_bool(0.7),
+        })
+        .collect();
+    let scores: Vec<i32> = (0..game.players())
+        .map(|_| rng.random_range(0..1000))
+        .collect();
+    game.state_from_parts(rng.random_range(0..200), &scores, &vertices, &bikes, 0)
+        .unwrap()
+}
+
+/// Whether two tensors are equal bit for bit; the first differing index otherwise.
+fn first_difference(a: &[f32], b: &[f32]) -> Option<usize> {
+    assert_eq!(a.len(), b.len());
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x.to_bits() != y.to_bits())
+}
+
+/// The incremental write's contract: a buffer holding a player's observation of one state,
+/// updated to the next, holds bit for bit the full write of the next, for every viewer (and one
+/// that is no player). Over random playouts on every shipped board, kept from step to step the
+/// way the vector environment keeps them (items appearing, picked up and used, ghosts sharing
+/// vertices and inheriting walls, bikes dying and their trails going, the last round), then
+/// from each game's end into the next game's start (an environment's restart), and between
+/// random states from parts (any two states, not only consecutive ones).
+#[test]
+fn the_incremental_update_equals_the_full_write() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(23);
+    let (mut steps, mut deaths, mut trails_gone, mut inherited, mut updates) = (0, 0, 0, 0, 0);
+    for preset in Preset::ALL {
+        let game = game(preset);
+        assert!(game.incremental_observations());
+        let len = game.observation_len();
+        let viewers = game.players() + 1;
+        let mut kept: Vec<Vec<f32>> = vec![vec![0.0; len]; viewers];
+        let mut full = vec![f32::NAN; len];
+        let mut check = |before: &tron3d::State, after: &tron3d::State, kept: &mut [Vec<f32>]| {
+            for (viewer, out) in kept.iter_mut().enumerate() {
+                game.update_observation_tensor(before, after, viewer, out);
+                game.observation_tensor(after, viewer, &mut full);
+                if let Some(i) = first_difference(out, &full) {
+                    let v = game.board().nb_vertices();
+                    panic!(
+                        "{}: viewer {viewer}, round {} -> {}: plane {} vertex {}: {} instead of {}",
+                        preset.name(),
+                        before.round(),
+                        after.round(),
+                        i / v,
+                        i % v,
+                        out[i],
+                        full[i]
+                    );
+                }
+                updates += 1;
+            }
+        };
+        let mut state = game.initial_state(0);
+        for (viewer, out) in kept.iter_mut().enumerate() {
+            game.observation_tensor(&state, viewer, out);
+        }
+        for seed in 1..4 {
+            while !game.is_terminal(&state) {
+                let before = state.clone();
+                let joint = random_joint(&game, &state, &mut rng);
+                game.advance(&mut state, &joint);
+                deaths += before
+                    .bikes()
+                    .iter()
+                    .zip(state.bikes())
+                    .filter(|(a, b)| a.alive && !b.alive)
+                    .count();
+                for w in 0..game.board().nb_vertices() {
+                    match (before.wall(w), state.wall(w)) {
+                        (Some(_), None) => trails_gone += 1,
+                        (Some(a), Some(b)) if a != b => inherited += 1,
+                        _ => {}
+                    }
+                }
+                check(&before, &state, &mut kept);
+                steps += 1;
+            }
+            // The restart: from the finished game to a fresh one.
+            let next = game.initial_state(seed);
+            check(&state, &next, &mut kept);
+            state = next;
+        }
+        for _ in 0..30 {
+            let (a, mut b) = (random_state(&game, &mut rng), random_state(&game, &mut rng));
+            for (viewer, out) in kept.iter_mut().enumerate() {
+                game.observation_tensor(&a, viewer, out);
+            }
+            check(&a, &b, &mut kept);
+            check(&b, &b, &mut kept);
+            // Steps from a state with ghost stacks: the bikes that die leave walls to heirs.
+            for _ in 0..3 {
+                if game.is_terminal(&b) {
+                    break;
+                }
+                let before = b.clone();
+                let joint = random_joint(&game, &b, &mut rng);
+                game.advance(&mut b, &joint);
+                for w in 0..game.board().nb_vertices() {
+                    if let (Some(x), Some(y)) = (before.wall(w), b.wall(w)) {
+                        inherited += usize::from(x != y);
+                    }
+                }
+                check(&before, &b, &mut kept);
+            }
+        }
+    }
+    assert!(steps > 1_000, "{steps}");
+    assert!(deaths > 50, "{deaths}");
+    assert!(trails_gone > 50, "{trails_gone}");
+    assert!(inherited > 20, "{inherited}");
+    assert!(updates > 5_000, "{updates}");
+    println!(
+        "{steps} steps, {deaths} deaths, {trails_gone} walls gone, {inherited} inherited, {updates} updates"
+    );
+}
+
+/// The update allocates nothing, over whole games on a small and a big board.
+#[test]
+fn the_incremental_update_allocates_nothing() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(29);
+    for preset in [Preset::Cube, Preset::BigCube] {
+        let game = game(preset);
+        let mut kept: Vec<Vec<f32>> = vec![vec![0.0; game.observation_len()]; game.players()];
+        let mut state = game.initial_state(5);
+        let mut before = state.clone();
+        for (viewer, out) in kept.iter_mut().enumerate() {
+            game.observation_tensor(&state, viewer, out);
+        }
+        while !game.is_terminal(&state) {
+            let joint = random_joint(&game, &state, &mut rng);
+            before.clone_from(&state);
+            game.advance(&mut state, &joint);
+            let info = allocation_counter::measure(|| {
+                for (viewer, out) in kept.iter_mut().enumerate() {
+                    game.update_observation_tensor(&before, &state, viewer, out);
+                }
+            });
+            assert_eq!(
+                info.count_total,
+                0,
+                "{} round {}",
+                preset.name(),
+                state.round()
+            );
+        }
+    }
+}
