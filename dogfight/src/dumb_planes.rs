@@ -337,11 +337,14 @@ impl UnitRandom for JavaRandom {
             JavaRandom::bits_at(JavaRandom::jump(seed, 6)),
         );
         let again = outside >> first.min(31) & 1 == 1;
-        let (index, turn, shot) = if again {
-            (second, d4, d6)
-        } else {
-            (first, d2, d4)
-        };
+        // Whether the first pick leads outside is as random as in the tries: no branch.
+        let pick =
+            |if_again: u64, if_not: u64| std::hint::select_unpredictable(again, if_again, if_not);
+        let (index, turn, shot) = (
+            pick(u64::from(second), u64::from(first)) as u32,
+            pick(d4, d2),
+            pick(d6, d4),
+        );
         let steps = 4 + 2 * usize::from(again) + 2 * usize::from(can_shoot);
         self.seed = JavaRandom::jump(seed, steps);
         (
