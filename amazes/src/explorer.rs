@@ -217,10 +217,10 @@ impl Explorer {
                             }
                         }
                         Some(true) => {
-                            if let Some(s) = k.neighbour(x, side) {
-                                if !k.is_discovered(s) {
-                                    value += 1.0;
-                                }
+                            if let Some(s) = k.neighbour(x, side)
+                                && !k.is_discovered(s)
+                            {
+                                value += 1.0;
                             }
                         }
                         Some(false) => {}

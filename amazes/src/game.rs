@@ -624,10 +624,10 @@ impl Game {
         let pose = state.pose(player);
         let maze = self.maze_of(state);
         for m in Move::ALL {
-            if maze.is_open(pose.square, m.turn(pose.facing)) {
-                if let Ok(line) = MoveLine::from_moves(&[m]) {
-                    buf.push(Action::Moves(line));
-                }
+            if maze.is_open(pose.square, m.turn(pose.facing))
+                && let Ok(line) = MoveLine::from_moves(&[m])
+            {
+                buf.push(Action::Moves(line));
             }
         }
     }

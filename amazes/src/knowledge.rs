@@ -619,10 +619,10 @@ impl<const CELLS: usize, const WORDS: usize> Knowledge<CELLS, WORDS> {
         while opens != 0 {
             let d = Dir::from_index(opens.trailing_zeros() as usize);
             opens &= opens - 1;
-            if let Some(y) = self.neighbour(x, d) {
-                if self.dead.get(y) {
-                    n += 1;
-                }
+            if let Some(y) = self.neighbour(x, d)
+                && self.dead.get(y)
+            {
+                n += 1;
             }
         }
         if n < 3 {

@@ -383,13 +383,12 @@ impl Maze {
         stack.push(Square::new(0, 0));
         while let Some(sq) = stack.pop() {
             for d in Dir::ALL {
-                if self.is_open(sq, d) {
-                    if let Some(nb) = self.neighbour(sq, d) {
-                        if !seen[nb.index()] {
-                            seen[nb.index()] = true;
-                            stack.push(nb);
-                        }
-                    }
+                if self.is_open(sq, d)
+                    && let Some(nb) = self.neighbour(sq, d)
+                    && !seen[nb.index()]
+                {
+                    seen[nb.index()] = true;
+                    stack.push(nb);
                 }
             }
         }
@@ -486,7 +485,7 @@ impl Maze {
     /// maze is not validated: call [`Maze::validate`].
     pub fn parse_body(lines: &[&str], first_line: usize) -> Result<Maze, MazeError> {
         let count = lines.len();
-        if count % 2 == 0 || !(5..=2 * MAX_SIZE + 1).contains(&count) {
+        if count.is_multiple_of(2) || !(5..=2 * MAX_SIZE + 1).contains(&count) {
             return Err(MazeError::LineCount(count));
         }
         let n = (count - 1) / 2;

@@ -606,7 +606,7 @@ impl<G: Playable> Recorder<G> {
     }
 
     fn see(&mut self, state: &G::State) {
-        if self.step % self.every == 0 {
+        if self.step.is_multiple_of(self.every) {
             self.kept.push((self.step, state.clone()));
             self.last = None;
         } else {

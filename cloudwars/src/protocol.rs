@@ -773,7 +773,12 @@ fn go_shortest_digits(v: f32) -> (String, i32) {
             .parse::<f32>()
             .is_ok_and(|x| x == abs)
     };
-    let even = |digits: &str| digits.bytes().last().is_some_and(|d| (d - b'0') % 2 == 0);
+    let even = |digits: &str| {
+        digits
+            .bytes()
+            .last()
+            .is_some_and(|d| (d - b'0').is_multiple_of(2))
+    };
     if lower != shortest && even(&lower) && reads_back(&lower) {
         return (lower, exp);
     }

@@ -292,16 +292,15 @@ impl Trace {
                     }
                 }
             }
-            if self.stop_on_win {
-                if let Some(outcome) = game.outcome(&state) {
-                    if index + 1 != self.turns.len() {
-                        return Err(mismatch(
-                            "end".into(),
-                            "the fight to go on".into(),
-                            format!("it ended ({})", outcome.reason),
-                        ));
-                    }
-                }
+            if self.stop_on_win
+                && let Some(outcome) = game.outcome(&state)
+                && index + 1 != self.turns.len()
+            {
+                return Err(mismatch(
+                    "end".into(),
+                    "the fight to go on".into(),
+                    format!("it ended ({})", outcome.reason),
+                ));
             }
         }
         if let Some(expected) = self.outcome {

@@ -219,10 +219,10 @@ impl DistanceTable {
     pub fn nearest_point(&self, node: Node) -> Option<(usize, u32)> {
         let mut best: Option<(usize, u32)> = None;
         for i in 0..self.points.len() {
-            if let Some(d) = self.from_point(i, node) {
-                if best.is_none_or(|(_, b)| d < b) {
-                    best = Some((i, d));
-                }
+            if let Some(d) = self.from_point(i, node)
+                && best.is_none_or(|(_, b)| d < b)
+            {
+                best = Some((i, d));
             }
         }
         best

@@ -910,10 +910,10 @@ impl T3d {
         let mut out = String::with_capacity(64 + self.boards.len() * 4096);
         write_preamble(&mut out, &self.map, &self.config, &self.names);
         for (r, board) in self.boards.iter().enumerate() {
-            if r > 0 {
-                if let Some(round) = self.rounds.get(r - 1) {
-                    write_round(&mut out, round);
-                }
+            if r > 0
+                && let Some(round) = self.rounds.get(r - 1)
+            {
+                write_round(&mut out, round);
             }
             write_board(&mut out, board);
         }

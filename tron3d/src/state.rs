@@ -233,7 +233,7 @@ impl State {
     /// bikes in turbo on odd rounds). A bike that has to move and does not explodes.
     pub fn must_move(&self, k: usize) -> bool {
         let bike = &self.bikes[k];
-        bike.alive && (self.round % 2 == 0 || bike.turbo > 0)
+        bike.alive && (self.round.is_multiple_of(2) || bike.turbo > 0)
     }
 
     /// Every player's score.

@@ -149,7 +149,7 @@ fn is_option(game: &Game, state: &State, k: usize, digit: usize, with_items: boo
         return false;
     };
     let free = !state.walls().contains(to as usize);
-    if (digit - 1) % 2 == 0 {
+    if (digit - 1).is_multiple_of(2) {
         free || bike.ghost > 0
     } else {
         with_items

@@ -551,7 +551,7 @@ mod same_names {
                 if !buf.is_empty() {
                     // Mostly drive on; now and then a new destination or a card.
                     pick = pick.wrapping_mul(31).wrapping_add(7);
-                    let action = if pick % 23 == 0 {
+                    let action = if pick.is_multiple_of(23) {
                         buf[pick % buf.len()].clone()
                     } else {
                         Action::Wait

@@ -141,7 +141,7 @@ fn maze_and_starts(
     };
     let game = Game::new(file.maze, config).map_err(|e| Error::engine("amazes game", e))?;
     let starts = match file.starts {
-        Some(s) if i % 2 == 0 || maze.is_some() => s,
+        Some(s) if i.is_multiple_of(2) || maze.is_some() => s,
         _ => random_starts(game.maze(), config.min_start_distance2, &mut rng)
             .map_err(|e| Error::engine("amazes starts", e))?,
     };

@@ -49,10 +49,10 @@ impl Voronoi {
         }
         if let Ok(field) = self.searcher.multi_source_field(&*graph, &self.sources) {
             for (node, _) in field.reached() {
-                if !field.is_tied(node) {
-                    if let Some(owner) = field.owner(node) {
-                        out[self.owners[owner as usize] as usize] += 1.0;
-                    }
+                if !field.is_tied(node)
+                    && let Some(owner) = field.owner(node)
+                {
+                    out[self.owners[owner as usize] as usize] += 1.0;
                 }
             }
         }

@@ -185,7 +185,7 @@ where
             for list in &lists[..movers.len()] {
                 joint.push(list[rng.random_range(0..list.len())].clone());
             }
-            if self.step < EXHAUSTIVE_STEPS || self.step % EXHAUSTIVE_STEPS == 0 {
+            if self.step < EXHAUSTIVE_STEPS || self.step.is_multiple_of(EXHAUSTIVE_STEPS) {
                 for (i, player) in movers.iter().enumerate() {
                     for action in &lists[i] {
                         let mut trial = joint.clone();

@@ -87,7 +87,7 @@ impl Status {
             Status::OWon
         } else if marks[0] | marks[1] == FULL {
             Status::Draw
-        } else if (marks[0] | marks[1]).count_ones() % 2 == 0 {
+        } else if (marks[0] | marks[1]).count_ones().is_multiple_of(2) {
             Status::XToMove
         } else {
             Status::OToMove
@@ -416,10 +416,11 @@ impl Game for MatrixGame {
         }
     }
     fn advance(&self, state: &mut MatrixState, actions: &[usize]) {
-        if let (None, &[r, c]) = (state.played, actions) {
-            if r < self.payoffs.len() && c < self.payoffs[0].len() {
-                state.played = Some((r, c));
-            }
+        if let (None, &[r, c]) = (state.played, actions)
+            && r < self.payoffs.len()
+            && c < self.payoffs[0].len()
+        {
+            state.played = Some((r, c));
         }
     }
     fn is_terminal(&self, state: &MatrixState) -> bool {

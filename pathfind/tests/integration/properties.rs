@@ -155,7 +155,7 @@ proptest! {
     #[test]
     fn bfs_find_returns_a_nearest_match((grid, cells) in grid_with_cells(12, 12, 3), modulus in 2u32..7) {
         let from = cells[0];
-        let goal = |n: Node| n.0 % modulus == 0 && grid.is_open(n);
+        let goal = |n: Node| n.0.is_multiple_of(modulus) && grid.is_open(n);
         let reference = grid_reference(&grid, from);
         let want = grid.nodes().filter(|&n| goal(n) || n == from && n.0 % modulus == 0)
             .filter_map(|n| grid_dist(&grid, &reference, n)).min();

@@ -188,18 +188,17 @@ fn fuzz_cnf_reader() {
     seeds.push(resumed.write());
     let grid = Preset::Grid.board();
     fuzz("cnf", &seeds, |text| {
-        if let Ok(cnf) = Cnf::parse(text) {
-            if let Ok(game) = cnf.game(grid.clone()) {
-                if let Ok(mut state) = cnf.initial_state(&game, 1) {
-                    let mut actions = Actions::new();
-                    for _ in 0..MAX_GAME_ROUNDS {
-                        if state.is_over() {
-                            break;
-                        }
-                        game.demo_actions(&mut state, &mut actions);
-                        game.advance_commands(&mut state, &actions);
-                    }
+        if let Ok(cnf) = Cnf::parse(text)
+            && let Ok(game) = cnf.game(grid.clone())
+            && let Ok(mut state) = cnf.initial_state(&game, 1)
+        {
+            let mut actions = Actions::new();
+            for _ in 0..MAX_GAME_ROUNDS {
+                if state.is_over() {
+                    break;
                 }
+                game.demo_actions(&mut state, &mut actions);
+                game.advance_commands(&mut state, &actions);
             }
         }
     });

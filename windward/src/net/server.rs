@@ -947,10 +947,10 @@ impl Io {
                         }
                     }
                     _ => {
-                        if let Some(v) = view.as_mut() {
-                            if let Ok(Some(ev)) = v.apply(msg) {
-                                bot.after_message(&v.game, &v.state, me, &[ev], &mut out);
-                            }
+                        if let Some(v) = view.as_mut()
+                            && let Ok(Some(ev)) = v.apply(msg)
+                        {
+                            bot.after_message(&v.game, &v.state, me, &[ev], &mut out);
                         }
                     }
                 }

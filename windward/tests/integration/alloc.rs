@@ -74,7 +74,7 @@ fn choose(game: &Game, state: &State, t: usize, buf: &mut Vec<Action>, joint: &m
     for p in 0..NUM_PLAYERS {
         pathfind::tree::Game::legal_actions(game, state, p, buf);
         assert!(!buf.is_empty());
-        let k = if (t + p) % 97 == 0 {
+        let k = if (t + p).is_multiple_of(97) {
             (t * 7 + p) % buf.len()
         } else {
             0

@@ -203,7 +203,7 @@ fn trace_records_and_files() {
         // Every hundredth case also goes through the file readers (as a plain and a gzipped
         // trace), with the setup line followed by a car line.
         case_no += 1;
-        if case_no % 100 == 0 {
+        if case_no.is_multiple_of(100) {
             let mut f = std::fs::File::create(&file).unwrap();
             f.write_all(&bytes).unwrap();
             f.write_all(b"\n{\"ev\":\"car\",\"t\":1}\n").unwrap();

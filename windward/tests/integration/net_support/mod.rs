@@ -25,10 +25,10 @@ impl Courier {
         let from = pl.car.tile();
         let mut path = Vec::new();
         if let Some(p) = pl.passenger {
-            if let Some(dest) = state.passengers[p.index()].destination {
-                if let Some(s) = game.stop_index(state.company_stops[dest.index()]) {
-                    game.path_to_stop(from, s, &mut path);
-                }
+            if let Some(dest) = state.passengers[p.index()].destination
+                && let Some(s) = game.stop_index(state.company_stops[dest.index()])
+            {
+                game.path_to_stop(from, s, &mut path);
             }
             if path.len() > 1 {
                 path.push(path[path.len() - 2]);
