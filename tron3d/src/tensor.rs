@@ -437,15 +437,9 @@ impl Tensor for Game {
         let block_of = block_offsets(players, player, plane_len);
         // Walls: plane +0 of their owner's block.
         for (i, &word) in state.walls.words().iter().take(words).enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let cell = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                if cell >= v {
-                    break;
-                }
+            for_cells(i, word, v, |cell| {
                 blocks[block_of[owner_of(state, cell)] + cell] = 1.0;
-            }
+            });
         }
         let config = self.config();
         for (k, bike) in state.bikes().iter().enumerate() {
@@ -459,15 +453,7 @@ impl Tensor for Game {
         let [low, high] = &state.item_bits;
         for (i, (&a, &b)) in low.words().iter().zip(high.words()).take(words).enumerate() {
             for (plane, bits) in [a & !b, b & !a, a & b].into_iter().enumerate() {
-                let mut w = bits;
-                while w != 0 {
-                    let cell = i * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    if cell >= v {
-                        break;
-                    }
-                    items[plane * v + cell] = 1.0;
-                }
+                for_cells(i, bits, v, |cell| items[plane * v + cell] = 1.0);
             }
         }
         for (slot, plane) in slots.chunks_exact_mut(v).enumerate() {

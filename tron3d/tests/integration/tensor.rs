@@ -433,37 +433,8 @@ fn the_observation_equals_a_straightforward_write_over_random_states() {
             check(&game, &state, &mut fast);
         }
         // States from parts: anything the state can hold.
-        let v = game.board().nb_vertices();
-        let nb = game.nb_bikes();
-        let items = [Item::None, Item::Turbo, Item::Ghost, Item::Points];
         for _ in 0..20 {
-            let vertices: Vec<(i32, Item, &[i32])> = (0..v)
-                .map(|_| {
-                    let wall = if rng.random_bool(0.4) {
-                        rng.random_range(0..nb as i32)
-                    } else {
-                        -1
-                    };
-                    (wall, items[rng.random_range(0..4)], &[][..])
-                })
-                .collect();
-            let bikes: Vec<tron3d::state::Bike> = (0..nb)
-                .map(|k| tron3d::state::Bike {
-                    player: (k % game.players()) as u8,
-                    item: items[rng.random_range(0..3)],
-                    vertex: rng.random_range(0..v as u16),
-                    turbo: rng.random_range(-2..20),
-                    ghost: rng.random_range(-2..20),
-                    alive: rng.random_bool(0.7),
-                })
-                .collect();
-            let scores: Vec<i32> = (0..game.players())
-                .map(|_| rng.random_range(0..1000))
-                .collect();
-            let round = rng.random_range(0..200);
-            let state = game
-                .state_from_parts(round, &scores, &vertices, &bikes, 0)
-                .unwrap();
+            let state = random_state(&game, &mut rng, game.board().nb_vertices());
             check(&game, &state, &mut fast);
         }
     }
@@ -513,8 +484,8 @@ fn random_joint(game: &Game, state: &tron3d::State, rng: &mut impl Rng) -> Vec<A
 
 /// A random state of `game` from parts: any wall owner, item, held item, turbo and ghost count,
 /// score and round, and on some walls a ghost stack (the bikes that inherit the wall when its
-/// owner dies).
-fn random_state(game: &Game, rng: &mut impl Rng) -> tron3d::State {
+/// owner dies); the bikes stand on the first `bike_vertices` vertices.
+fn random_state(game: &Game, rng: &mut impl Rng, bike_vertices: usize) -> tron3d::State {
     let v = game.board().nb_vertices();
     let nb = game.nb_bikes();
     let items = [Item::None, Item::Turbo, Item::Ghost, Item::Points];
@@ -547,8 +518,7 @@ fn random_state(game: &Game, rng: &mut impl Rng) -> tron3d::State {
         .map(|k| tron3d::state::Bike {
             player: (k % game.players()) as u8,
             item: items[rng.random_range(0..3)],
-            // Few vertices, so that bikes share them.
-            vertex: rng.random_range(0..(v as u16).min(8)),
+            vertex: rng.random_range(0..bike_vertices.clamp(1, v) as u16),
             turbo: rng.random_range(-2..20),
             ghost: rng.random_range(-2..20),
             alive: rng.random_bool(0.7),
@@ -638,7 +608,11 @@ fn the_incremental_update_equals_the_full_write() {
             state = next;
         }
         for _ in 0..30 {
-            let (a, mut b) = (random_state(&game, &mut rng), random_state(&game, &mut rng));
+            // Few vertices for the bikes, so that they share them.
+            let (a, mut b) = (
+                random_state(&game, &mut rng, 8),
+                random_state(&game, &mut rng, 8),
+            );
             for (viewer, out) in kept.iter_mut().enumerate() {
                 game.observation_tensor(&a, viewer, out);
             }
