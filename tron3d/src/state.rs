@@ -141,8 +141,10 @@ pub(crate) struct GhostMark {
 }
 
 /// The state of a game after some rounds. Built by [`crate::Game::initial_state`] (or from a
-/// recorded board); changed by [`crate::Game::advance`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// recorded board); changed by [`crate::Game::advance`]. Cheap to clone, and
+/// [`clone_from`](Clone::clone_from) copies in place: it allocates nothing once the target's
+/// ghost-mark list has room (more than 32 marks live on the heap).
+#[derive(Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct State {
     pub(crate) round: u32,
@@ -161,6 +163,55 @@ pub struct State {
     pub(crate) bikes: [Bike; MAX_BIKES],
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) rng: Pcg64Mcg,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            round: self.round,
+            last_round: self.last_round,
+            nb_players: self.nb_players,
+            nb_bikes: self.nb_bikes,
+            owner: self.owner,
+            walls: self.walls,
+            item_bits: self.item_bits,
+            ghost_marks: self.ghost_marks.clone(),
+            bikes: self.bikes,
+            scores: self.scores,
+            rng: self.rng.clone(),
+        }
+    }
+
+    /// Field by field, so that the ghost-mark list keeps its buffer (the derived `clone_from`
+    /// would build a new list and drop the old one: an allocation per copy of a state with
+    /// more than 32 marks, in a search's or a vector env's copy loop).
+    fn clone_from(&mut self, source: &State) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let State {
+            round,
+            last_round,
+            nb_players,
+            nb_bikes,
+            owner,
+            walls,
+            item_bits,
+            ghost_marks,
+            bikes,
+            scores,
+            rng,
+        } = source;
+        self.round = *round;
+        self.last_round = *last_round;
+        self.nb_players = *nb_players;
+        self.nb_bikes = *nb_bikes;
+        self.owner = *owner;
+        self.walls = *walls;
+        self.item_bits = *item_bits;
+        self.ghost_marks.clone_from(ghost_marks);
+        self.bikes = *bikes;
+        self.scores = *scores;
+        self.rng.clone_from(rng);
+    }
 }
 
 impl State {

@@ -676,3 +676,37 @@ fn the_incremental_update_allocates_nothing() {
         }
     }
 }
+
+/// `State::clone_from` copies in place: a state with more ghost marks than the inline 32,
+/// copied into a state whose list already has room, allocates nothing (the vector env copies
+/// every game's state before each step), and the copy equals the source.
+#[test]
+fn clone_from_keeps_the_ghost_marks_buffer() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(31);
+    let game = game(Preset::BigCube);
+    let (mut many, mut target) = (None, game.initial_state(1));
+    for _ in 0..200 {
+        let state = random_state(&game, &mut rng, 8);
+        let marks: usize = (0..game.board().nb_vertices())
+            .map(|v| state.ghost_stack(v).count())
+            .sum();
+        if marks > 40 {
+            many = Some(state);
+            break;
+        }
+    }
+    let many = many.expect("a random state with more than 40 ghost marks");
+    // The first copy may grow the target's list; later ones reuse it.
+    target.clone_from(&many);
+    assert_eq!(target, many);
+    let mut small = game.initial_state(2);
+    let info = allocation_counter::measure(|| {
+        target.clone_from(&small);
+        target.clone_from(&many);
+    });
+    assert_eq!(info.count_total, 0);
+    assert_eq!(target, many);
+    small.clone_from(&many);
+    assert_eq!(small, many);
+    assert_eq!(many.clone(), many);
+}
