@@ -9,6 +9,8 @@ pub mod demo;
 pub mod event;
 pub mod format;
 pub mod generate;
+#[doc(hidden)]
+pub mod internals;
 pub mod observation;
 pub mod outcome;
 pub mod protocol;

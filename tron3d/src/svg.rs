@@ -238,7 +238,8 @@ fn project(board: &Board, options: &Options) -> Vec<(i64, i64, u8)> {
 }
 
 /// Appends `value` in decimal.
-fn int(out: &mut String, value: i64) {
+#[doc(hidden)]
+pub fn int(out: &mut String, value: i64) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     let mut rest = value.unsigned_abs();
@@ -259,7 +260,8 @@ fn int(out: &mut String, value: i64) {
 }
 
 /// Appends hundredths as a fraction: `1`, `0.57`, `0.05`.
-fn percent(out: &mut String, hundredths: u8) {
+#[doc(hidden)]
+pub fn percent(out: &mut String, hundredths: u8) {
     if hundredths >= 100 {
         out.push('1');
         return;
@@ -267,41 +269,4 @@ fn percent(out: &mut String, hundredths: u8) {
     out.push_str("0.");
     out.push(char::from(b'0' + hundredths / 10));
     out.push(char::from(b'0' + hundredths % 10));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn integers_and_fractions() {
-        let mut out = String::new();
-        for v in [0, 7, -3, 120, i64::MIN + 1] {
-            out.clear();
-            int(&mut out, v);
-            assert_eq!(out, v.to_string());
-        }
-        for (h, text) in [(100, "1"), (57, "0.57"), (5, "0.05"), (35, "0.35")] {
-            out.clear();
-            percent(&mut out, h);
-            assert_eq!(out, text);
-        }
-    }
-
-    #[test]
-    fn one_element_per_line_and_walls_drawn() {
-        use crate::Preset;
-        let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
-        let state = game.initial_state(3);
-        let mut out = String::new();
-        render(&game, &state, &mut out);
-        let walls = (0..game.board().nb_vertices())
-            .filter(|&v| state.wall(v).is_some())
-            .count();
-        assert_eq!(out.matches("class=\"wall p").count(), walls);
-        assert!(
-            out.lines().all(|line| line.matches('<').count() <= 2),
-            "{out}"
-        );
-    }
 }

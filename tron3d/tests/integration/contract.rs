@@ -2,9 +2,12 @@
 //! step = clone + advance, movers, legal actions (every listed joint action tried), outcome,
 //! returns, over means over, termination within `nb_rounds`, observe; and serde round trips.
 
-use pathfind::tree::check;
+// The contract imported, as a bot author has it: `game.method(..)` still names the inherent
+// method, which must take the same arguments.
+#[allow(unused_imports)]
+use pathfind::tree::{self, Game as _, check};
 use tron3d::generate::Preset;
-use tron3d::{Config, Game};
+use tron3d::{Config, Game, GlibcRand, demo};
 
 fn short(preset: Preset) -> Game {
     let config = Config {
@@ -67,4 +70,60 @@ fn deserialized_states_with_foreign_counts_are_refused() {
         game.validate(&hostile).unwrap_err().field,
         "bikes[0].vertex"
     );
+}
+
+/// With the contract imported, `game.method(..)` is the inherent method; it takes the
+/// contract's arguments and answers as the contract does, for every method of the same name.
+#[test]
+fn inherent_methods_take_the_contracts_arguments_and_agree() {
+    let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+    let mut state = game.initial_state(3);
+    assert_eq!(state, <Game as tree::Game>::initial_state(&game, 3));
+    assert_eq!(game.players(), <Game as tree::Game>::players(&game));
+    let mut rng = GlibcRand::new(5);
+    let (mut buf, mut contract_buf) = (Vec::new(), Vec::new());
+    let (mut returns, mut contract_returns) = ([0.0; 4], [0.0; 4]);
+    loop {
+        assert_eq!(
+            game.to_move(&state),
+            <Game as tree::Game>::to_move(&game, &state)
+        );
+        for player in 0..game.players() + 1 {
+            game.legal_actions(&state, player, &mut buf);
+            <Game as tree::Game>::legal_actions(&game, &state, player, &mut contract_buf);
+            assert_eq!(buf, contract_buf);
+            assert_eq!(
+                game.observe(&state, player),
+                <Game as tree::Game>::observe(&game, &state, player)
+            );
+        }
+        game.returns(&state, &mut returns);
+        <Game as tree::Game>::returns(&game, &state, &mut contract_returns);
+        assert_eq!(returns, contract_returns);
+        assert_eq!(
+            game.outcome(&state),
+            <Game as tree::Game>::outcome(&game, &state)
+        );
+        let terminal = game.is_terminal(&state);
+        assert_eq!(terminal, <Game as tree::Game>::is_terminal(&game, &state));
+        let joint: Vec<_> = (0..game.players())
+            .map(|player| demo::action(&game, &state, player, &mut rng))
+            .collect();
+        let next = game.step(&state, &joint);
+        assert_eq!(next, <Game as tree::Game>::step(&game, &state, &joint));
+        let mut other = state.clone();
+        let events = game.advance(&mut state, &joint);
+        assert_eq!(
+            events,
+            <Game as tree::Game>::advance(&game, &mut other, &joint)
+        );
+        assert_eq!((&state, &other), (&next, &next));
+        if terminal {
+            assert!(
+                events.iter().next().is_none(),
+                "a finished game changes nothing"
+            );
+            break;
+        }
+    }
 }

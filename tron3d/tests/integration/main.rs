@@ -6,6 +6,7 @@
 
 mod alloc;
 mod boards;
+mod chance;
 mod conformance;
 mod contract;
 mod format;

@@ -279,3 +279,39 @@ fn every_shipped_board_fits_the_line_limit() {
         assert!(matches!(read(&text, &game), Ok(Message::Round(_))));
     }
 }
+
+#[test]
+fn a_round_reads_back_as_written() {
+    let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+    let mut state = game.initial_state(3);
+    let mut text = String::new();
+    write_header(&mut text, &game, 2);
+    write_round(&mut text, &game, &state);
+    game.advance(&mut state, &[Action::new(), Action::new()]);
+    write_round(&mut text, &game, &state);
+    write_end(&mut text, state.scores());
+    let mut reader = Reader::new(text.as_bytes());
+    let header = reader.read_header().unwrap();
+    assert_eq!(header.me, 2);
+    assert_eq!(header.game.config(), game.config());
+    assert_eq!(header.game.board().name(), game.board().name());
+    assert_eq!(write_map(header.game.board()), write_map(game.board()));
+    let first = reader.read_message(&game).unwrap();
+    assert!(matches!(first, Message::Round(r) if r.round == 0));
+    let second = reader.read_message(&game).unwrap();
+    assert_eq!(second, Message::Round(Round::of(&game, &state)));
+    let Message::Round(round) = second else {
+        unreachable!()
+    };
+    let rebuilt = round.to_state(&game, 3).unwrap();
+    assert_eq!(Round::of(&game, &rebuilt), round);
+    assert_eq!(rebuilt.last_round(), state.last_round());
+    assert_eq!(
+        reader.read_message(&game).unwrap(),
+        Message::End(state.scores().to_vec())
+    );
+    assert!(matches!(
+        reader.read_message(&game),
+        Err(ProtocolError::Truncated { .. })
+    ));
+}

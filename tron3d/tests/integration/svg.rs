@@ -2,6 +2,8 @@
 
 use tron3d::format::parse_map;
 use tron3d::generate::Preset;
+use tron3d::internals::{svg_int, svg_percent};
+use tron3d::svg::render;
 use tron3d::{Action, Game, Item};
 
 /// Every opened tag is closed, in order (a small XML well-formedness check).
@@ -77,4 +79,35 @@ fn a_board_without_coordinates_is_drawn_too() {
     assert_balanced(&out);
     assert_eq!(out.matches("<circle").count(), 162 + 8);
     assert!(!out.contains("NaN"));
+}
+
+#[test]
+fn integers_and_fractions() {
+    let mut out = String::new();
+    for v in [0, 7, -3, 120, i64::MIN + 1] {
+        out.clear();
+        svg_int(&mut out, v);
+        assert_eq!(out, v.to_string());
+    }
+    for (h, text) in [(100, "1"), (57, "0.57"), (5, "0.05"), (35, "0.35")] {
+        out.clear();
+        svg_percent(&mut out, h);
+        assert_eq!(out, text);
+    }
+}
+
+#[test]
+fn one_element_per_line_and_walls_drawn() {
+    let game = Game::new(Preset::Cube.board(), Preset::Cube.config()).unwrap();
+    let state = game.initial_state(3);
+    let mut out = String::new();
+    render(&game, &state, &mut out);
+    let walls = (0..game.board().nb_vertices())
+        .filter(|&v| state.wall(v).is_some())
+        .count();
+    assert_eq!(out.matches("class=\"wall p").count(), walls);
+    assert!(
+        out.lines().all(|line| line.matches('<').count() <= 2),
+        "{out}"
+    );
 }
