@@ -25,6 +25,8 @@ pub mod adapt;
 pub mod bot;
 mod error;
 mod games;
+#[doc(hidden)]
+pub mod internals;
 pub mod playable;
 pub mod program;
 pub mod results;

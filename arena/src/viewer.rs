@@ -248,6 +248,39 @@ struct Page<W: Write> {
     text: String,
 }
 
+/// What a page sends for each frame, without the page around it: the changes that turn the
+/// previous picture into the next. For the integration tests (re-exported by `internals`).
+#[doc(hidden)]
+pub struct FrameChanges(Page<Vec<u8>>);
+
+impl Default for FrameChanges {
+    fn default() -> Self {
+        FrameChanges(Page::new(Vec::new()))
+    }
+}
+
+impl FrameChanges {
+    /// No frame sent yet.
+    pub fn new() -> FrameChanges {
+        FrameChanges::default()
+    }
+
+    /// The changes from the previous picture to `picture`, as comma-separated JSON items, the
+    /// way [`Page`] writes them into a frame.
+    pub fn next(&mut self, picture: &str) -> &[u8] {
+        let page = &mut self.0;
+        page.out.clear();
+        page.svg.clear();
+        page.svg.push_str(picture);
+        split_lines(&page.svg, &mut page.lines);
+        // Writing into a `Vec` cannot fail.
+        let _ = page.changes();
+        std::mem::swap(&mut page.svg, &mut page.previous);
+        std::mem::swap(&mut page.lines, &mut page.previous_lines);
+        &page.out
+    }
+}
+
 impl<W: Write> Page<W> {
     /// A page writing to `out`, with no frame sent yet.
     fn new(out: W) -> Page<W> {
@@ -767,87 +800,4 @@ pub fn page_path(base: &Path, games: u64, index: u64) -> PathBuf {
         .file_stem()
         .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
     base.with_file_name(format!("{stem}-{index}.html"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_escaping_is_valid_json_and_safe_in_a_script() {
-        let text = "a\"b\\c</script><!--\n\t\u{1}é☃";
-        let mut out = String::new();
-        escape_json(text, &mut out);
-        assert!(!out.contains('<'), "{out}");
-        let back: String = serde_json::from_str(&out).unwrap();
-        assert_eq!(back, text);
-    }
-
-    /// The page's rebuilding of a picture from a frame's changes (as `tail.html` does it).
-    fn apply(base: &[String], changes: &serde_json::Value) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        for change in changes.as_array().unwrap() {
-            match change.as_str() {
-                Some(line) => out.push(line.to_owned()),
-                None => {
-                    let n = change.as_i64().unwrap();
-                    if n > 0 {
-                        out.extend_from_slice(&base[i..i + n as usize]);
-                    }
-                    i += n.unsigned_abs() as usize;
-                }
-            }
-        }
-        out.extend_from_slice(&base[i..]);
-        out
-    }
-
-    #[test]
-    fn frame_changes_rebuild_every_picture() {
-        let pictures = [
-            "",
-            "a\nb\nc\n",
-            "a\nb\nc\n",
-            "a\nx\nb\nc",
-            "c\nb\na\nx\n",
-            "a\na\na\nb\n",
-            "b\n\"</script>\\\n",
-            "",
-            "q\nr\ns\nt\nu\nv\n",
-            "q\nr2\ns\nt\nu2\nv\nw\n",
-            "q\n",
-        ];
-        let mut page = Page::new(Vec::new());
-        let mut lines: Vec<String> = Vec::new();
-        for picture in pictures {
-            page.out.clear();
-            page.svg.clear();
-            page.svg.push_str(picture);
-            split_lines(&page.svg, &mut page.lines);
-            page.out.push(b'[');
-            page.changes().unwrap();
-            page.out.push(b']');
-            std::mem::swap(&mut page.svg, &mut page.previous);
-            std::mem::swap(&mut page.lines, &mut page.previous_lines);
-            let changes: serde_json::Value = serde_json::from_slice(&page.out).unwrap();
-            lines = apply(&lines, &changes);
-            let expected: Vec<&str> = picture.lines().collect();
-            assert_eq!(lines, expected, "{picture:?} from {changes}");
-        }
-        // A picture that does not change is sent as no change at all.
-        page.svg.clear();
-        page.svg.push_str("q\n");
-        split_lines(&page.svg, &mut page.lines);
-        page.out.clear();
-        page.changes().unwrap();
-        assert!(page.out.is_empty());
-    }
-
-    #[test]
-    fn page_paths() {
-        let base = Path::new("/tmp/g.html");
-        assert_eq!(page_path(base, 1, 0), base);
-        assert_eq!(page_path(base, 3, 2), Path::new("/tmp/g-2.html"));
-    }
 }

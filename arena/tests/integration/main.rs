@@ -8,9 +8,12 @@ mod net_programs;
 mod outside;
 mod program;
 mod program_tron3d;
+mod results;
 mod runner;
 mod runner_hear;
+mod runner_limits;
 mod viewer;
+mod viewer_frames;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]

@@ -1,0 +1,4 @@
+//! Crate internals re-exported for this crate's integration tests (its unit tests live there, so
+//! that `cargo test` compiles the library once). Not part of the public API: no stability promise.
+
+pub use crate::viewer::FrameChanges;
