@@ -8,6 +8,8 @@ pub mod contract;
 pub mod event;
 pub mod game;
 pub mod geometry;
+#[doc(hidden)]
+pub mod internals;
 pub mod map;
 pub mod mapgen;
 pub mod movement;

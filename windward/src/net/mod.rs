@@ -14,9 +14,9 @@
 //! it sent messages to has synced them, and applies the orders of the tick in the order of the
 //! messages they answer. Clients that never sync (the original ones) are not waited for.
 
-mod avatar;
+pub(crate) mod avatar;
 pub mod client;
-mod incoming;
+pub(crate) mod incoming;
 pub mod server;
 pub mod view;
 

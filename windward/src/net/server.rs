@@ -502,14 +502,15 @@ fn is_wait(e: &io::Error) -> bool {
 /// The frames of one `<status>` for every recipient: the body up to `<path>` is the same for
 /// all (it is built and written once); the tail (`<path>`, `<pick-up>`, `</status>`) is the
 /// recipient's. Byte for byte what `frame(&roster.status(state, to, ..).to_xml())` gives.
-struct StatusFrames {
+#[doc(hidden)]
+pub struct StatusFrames {
     shared: String,
     status: rules::Status,
 }
 
 impl StatusFrames {
     /// The shared part of the status about `about`, built from `state`.
-    fn new(
+    pub fn new(
         roster: &Roster,
         state: &State,
         about: PlayerId,
@@ -528,7 +529,7 @@ impl StatusFrames {
     }
 
     /// Appends the frame for recipient `to` to `out`.
-    fn frame_for(&self, state: &State, to: PlayerId, out: &mut Vec<u8>) {
+    pub fn frame_for(&self, state: &State, to: PlayerId, out: &mut Vec<u8>) {
         let me = state.player(to);
         let tail = ServerMessage::Status {
             status: self.status,
@@ -1319,49 +1320,5 @@ fn root_name(msg: &ClientMessage) -> &'static str {
         ClientMessage::Ready { .. } => "<ready>",
         ClientMessage::Move { .. } => "<move>",
         ClientMessage::Order { .. } => "<order>",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::Point;
-    use crate::state::PassengerId;
-    use crate::{Config, mapgen};
-
-    /// The shared-body frames equal the message built and framed for each recipient, with
-    /// paths and pick-up lists that differ between recipients (and some empty).
-    #[test]
-    fn status_frames_equal_each_recipients_own_message() {
-        let game = Game::new(mapgen::default_map(0), Config::default()).expect("map");
-        let mut state = game.initial_state(7);
-        for _ in 0..300 {
-            game.advance_orders(&mut state, &[]);
-        }
-        for (i, pl) in state.players.iter_mut().enumerate() {
-            pl.car.vehicle.path = (0..i as i32).map(|k| Point { x: k, y: 2 * k }).collect();
-            pl.pickup = PassengerId::all().take(i % 4).collect();
-        }
-        let roster = Roster::builtin();
-        let scoreboard: [f32; NUM_PLAYERS] = core::array::from_fn(|i| i as f32 / 3.0);
-        for about in [PlayerId(0), PlayerId(6)] {
-            let shared =
-                StatusFrames::new(&roster, &state, about, rules::Status::Update, &scoreboard);
-            for to in 0..NUM_PLAYERS {
-                let to = PlayerId(to as u8);
-                let mut got = Vec::new();
-                shared.frame_for(&state, to, &mut got);
-                let want = crate::protocol::frame(
-                    &roster
-                        .status(&state, to, about, rules::Status::Update, &scoreboard)
-                        .to_xml(),
-                );
-                assert_eq!(
-                    String::from_utf8_lossy(&got),
-                    String::from_utf8_lossy(&want),
-                    "{about:?} to {to:?}"
-                );
-            }
-        }
     }
 }

@@ -19,6 +19,3 @@ pub mod strategy;
 
 pub use drive::{DriveError, MoveEnd, SignalLocks, Traffic};
 pub use round::{Order, OrderError, RunEnd, StateTraffic};
-
-#[cfg(test)]
-mod tests;

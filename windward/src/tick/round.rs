@@ -308,7 +308,8 @@ pub fn engine_tick<C: Chance + ?Sized>(
 
 /// `Engine.Tick()` after the queued orders: instant cards, timers and movement (shared by the
 /// order-level and the action-level `advance`).
-pub(crate) fn engine_tick_after_orders<C: Chance + ?Sized>(
+#[doc(hidden)]
+pub fn engine_tick_after_orders<C: Chance + ?Sized>(
     game: &Game,
     state: &mut State,
     chance: &mut C,

@@ -19,6 +19,7 @@ mod rules;
 mod tensor;
 mod tick_conformance;
 mod tick_properties;
+mod unit;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]

@@ -1,10 +1,11 @@
-//! Traffic rules on small hand-made maps.
+//! Traffic rules on small hand-made maps: the tests of `windward::tick` that lived beside its
+//! code.
 
-use super::drive::*;
-use super::pass::{ForecastClock, forecast_all, movement_phase};
-use crate::geometry::{Heading, Point};
-use crate::map::{Map, RoadShape, Signal, Square, StopSigns, TileType};
-use crate::movement::{Location, MovementId, Vehicle};
+use windward::geometry::{Heading, Point};
+use windward::map::{Map, RoadShape, Signal, Square, StopSigns, TileType};
+use windward::movement::{Location, MovementId, Vehicle};
+use windward::tick::drive::*;
+use windward::tick::pass::{ForecastClock, forecast_all, movement_phase};
 
 /// A map from rows of `.` (park), `R` (road), `B` (bus stop), `C` (coffee stop); shapes from
 /// the driveable neighbours, as the original map builder derives them.
