@@ -157,33 +157,3 @@ impl std::ops::IndexMut<Side> for Actions {
         &mut self.0[side as usize]
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn display_is_the_wrapper_reply() {
-        let mv = Move::slide("SE".parse().unwrap()).firing();
-        assert_eq!(mv.to_string(), "SE 0 1");
-        assert_eq!(Move::turn(Direction::N).to_string(), "N 1 0");
-    }
-
-    #[test]
-    fn per_plane_order() {
-        let a = Move::turn(Direction::S);
-        let b = Move::turn(Direction::N);
-        let actions = Actions::new(Action::new(a, a), Action::new(b, b).with_missing_second());
-        assert_eq!(actions.per_plane(), [Some(a), Some(a), Some(b), None]);
-        assert_eq!(Actions::from_planes(actions.per_plane()), actions);
-        assert_eq!(actions.plane(PlaneId::new(2)), Some(b));
-        assert_eq!(actions[Side::P2].moves[1], None);
-    }
-
-    impl Action {
-        fn with_missing_second(mut self) -> Action {
-            self.moves[1] = None;
-            self
-        }
-    }
-}

@@ -9,6 +9,7 @@ mod conformance;
 mod contract;
 mod fuzz;
 mod properties;
+mod unit;
 mod wrapper;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).

@@ -1,7 +1,7 @@
 //! The white-box tests of each library module, one file per module (`src/map.rs` → `map.rs`):
 //! they lived beside the code as `#[cfg(test)]` modules, which made `cargo test` compile the
-//! whole library a second time. What they reach beyond the public API, the library re-exports
-//! from its hidden `internals` module.
+//! whole library a second time. What they reach beyond the public API is `#[doc(hidden)]` in the
+//! library, or re-exported by its hidden `internals` module (the items of private modules).
 
 mod astar;
 mod contract;
