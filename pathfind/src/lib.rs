@@ -4,6 +4,8 @@
 mod error;
 mod graph;
 mod grid;
+#[doc(hidden)]
+pub mod internals;
 pub mod palette;
 pub mod replay;
 mod search;

@@ -207,7 +207,7 @@ pub mod internal {
 /// narrow frontiers fills its fields with [`bfs_fill_branchy`] instead. `queue` needs room for
 /// every node plus one slot (a write never lands beyond the tail).
 #[inline]
-pub(crate) fn bfs_to<A: internal::Adjacency>(
+pub fn bfs_to<A: internal::Adjacency>(
     adj: A,
     stamp: &mut [u32],
     queue: &mut [u32],
@@ -242,7 +242,7 @@ pub(crate) fn bfs_to<A: internal::Adjacency>(
 /// slower where the frontier is wide and irregular. A [`Grid`](crate::Grid) picks one of the two
 /// once, when it is built, from its mean BFS level width.
 #[inline]
-pub(crate) fn bfs_fill_branchy<A: internal::Adjacency>(
+pub fn bfs_fill_branchy<A: internal::Adjacency>(
     adj: A,
     stamp: &mut [u32],
     queue: &mut [u32],

@@ -130,12 +130,15 @@ struct Best {
 
 /// Scratch buffers of one iteration, reused across iterations and decisions.
 #[derive(Debug, Clone)]
-pub(crate) struct Scratch<A> {
-    pub(crate) legal: Vec<A>,
-    pub(crate) joint: Vec<A>,
-    pub(crate) returns: Vec<f64>,
+pub struct Scratch<A> {
+    /// One player's legal actions.
+    pub legal: Vec<A>,
+    /// The joint action being played.
+    pub joint: Vec<A>,
+    /// The returns of a playout.
+    pub returns: Vec<f64>,
     /// Engine steps played in playouts since the search's last decision began.
-    pub(crate) playout_steps: u64,
+    pub playout_steps: u64,
 }
 
 impl<A> Default for Scratch<A> {
@@ -152,7 +155,7 @@ impl<A> Default for Scratch<A> {
 /// Plays `state` out with `policy` for at most `max_steps` steps, then writes
 /// [`Game::returns`] into `scratch.returns`. A mover without legal actions (a contract breach)
 /// ends the playout where it is.
-pub(crate) fn playout<G: Game, P: Policy<G>>(
+pub fn playout<G: Game, P: Policy<G>>(
     game: &G,
     state: &mut G::State,
     policy: &mut P,
@@ -185,7 +188,7 @@ pub(crate) fn playout<G: Game, P: Policy<G>>(
 }
 
 /// The most states a [`StateCache`] keeps for one sample.
-const CACHED_STATES: u32 = 1 << 12;
+pub const CACHED_STATES: u32 = 1 << 12;
 
 /// The states one sample reached at the tree's nodes, for [`InformationSetMcts`] running
 /// several iterations per sample (issue 23): an iteration that walks down to a node the
@@ -198,7 +201,7 @@ const CACHED_STATES: u32 = 1 << 12;
 ///
 /// [`InformationSetMcts`]: super::InformationSetMcts
 #[derive(Debug, Clone)]
-pub(crate) struct StateCache<S> {
+pub struct StateCache<S> {
     /// Per node: the sample that stored its state, and where.
     at: Vec<(u32, u32)>,
     states: Vec<S>,
@@ -221,7 +224,7 @@ impl<S> Default for StateCache<S> {
 
 impl<S: Clone> StateCache<S> {
     /// Forgets every stored state: a new sample (or a new tree) starts.
-    pub(crate) fn next_sample(&mut self) {
+    pub fn next_sample(&mut self) {
         self.used = 0;
         self.sample = self.sample.wrapping_add(1);
         if self.sample == 0 {
@@ -261,7 +264,7 @@ impl<S: Clone> StateCache<S> {
 
 /// The search tree.
 #[derive(Debug, Clone)]
-pub(crate) struct Arena<A> {
+pub struct Arena<A> {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     links: Vec<Link>,
@@ -310,7 +313,7 @@ impl<A> Default for Arena<A> {
 
 impl<A: Clone + PartialEq> Arena<A> {
     /// Forgets the previous tree (keeping the capacity) and starts from a bare root.
-    pub(crate) fn reset(&mut self) {
+    pub fn reset(&mut self) {
         self.nodes.clear();
         self.edges.clear();
         self.links.clear();
@@ -325,12 +328,12 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// Engine steps played in playouts since the last [`reset`](Self::reset).
-    pub(crate) fn playout_steps(&self) -> u64 {
+    pub fn playout_steps(&self) -> u64 {
         self.scratch.playout_steps
     }
 
     /// The number of nodes in the tree.
-    pub(crate) fn node_count(&self) -> usize {
+    pub fn node_count(&self) -> usize {
         self.nodes.len()
     }
 
@@ -359,7 +362,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// Perfect information: gives `node` one edge per legal action of each mover, once.
-    pub(crate) fn expand<G: Game<Action = A>>(
+    pub fn expand<G: Game<Action = A>>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -690,7 +693,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     /// `cache`, the states of the nodes on the way down come from it when the current sample
     /// already reached them, and go into it otherwise.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn iterate<G: Game<Action = A>, P: Policy<G>>(
+    pub fn iterate<G: Game<Action = A>, P: Policy<G>>(
         &mut self,
         game: &G,
         state: &mut G::State,
@@ -772,10 +775,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The root's edges for `player`, in the order their actions were first listed.
-    pub(crate) fn root_stats(
-        &self,
-        player: usize,
-    ) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
+    pub fn root_stats(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
         let mut e = self.nodes.first().map_or(NONE, |root| root.first_edge);
         std::iter::from_fn(move || {
             while e != NONE {
@@ -795,7 +795,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The most visited root action of `player` (ties: the higher mean, then the first).
-    pub(crate) fn best(&self, player: usize) -> Option<A> {
+    pub fn best(&self, player: usize) -> Option<A> {
         best_of(self.root_stats(player))
     }
 }
@@ -885,9 +885,7 @@ fn ucb1(edges: &[Edge], ln_visits: f64, c: f64, rng: &mut SearchRng) -> u32 {
 }
 
 /// The most visited action (ties: the higher mean, then the first listed).
-pub(crate) fn best_of<'a, A: Clone + 'a>(
-    stats: impl Iterator<Item = ActionStats<'a, A>>,
-) -> Option<A> {
+pub fn best_of<'a, A: Clone + 'a>(stats: impl Iterator<Item = ActionStats<'a, A>>) -> Option<A> {
     let mut best: Option<ActionStats<'a, A>> = None;
     for s in stats {
         if best
@@ -901,7 +899,7 @@ pub(crate) fn best_of<'a, A: Clone + 'a>(
 }
 
 /// An action drawn in proportion to its visits; `None` when nothing was visited.
-pub(crate) fn sample_by_visits<'a, A: Clone + 'a>(
+pub fn sample_by_visits<'a, A: Clone + 'a>(
     stats: impl Iterator<Item = ActionStats<'a, A>> + Clone,
     rng: &mut SearchRng,
 ) -> Option<A> {

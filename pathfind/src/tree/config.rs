@@ -63,14 +63,15 @@ impl Default for SearchConfig {
 }
 
 /// Counts iterations against a [`SearchConfig`]'s budget.
-pub(crate) struct Budget {
+pub struct Budget {
     iterations: u32,
     deadline: Option<std::time::Instant>,
     done: u32,
 }
 
 impl Budget {
-    pub(crate) fn start(config: &SearchConfig) -> Budget {
+    /// The budget of `config`, its clock started now.
+    pub fn start(config: &SearchConfig) -> Budget {
         Budget {
             iterations: config.iterations,
             // `Instant + Duration` panics past the clock's range: such a deadline is none.
@@ -82,7 +83,8 @@ impl Budget {
     }
 
     /// Whether another iteration may run; counts it if so.
-    pub(crate) fn next(&mut self) -> bool {
+    #[allow(clippy::should_implement_trait)] // counts one iteration; not an iterator
+    pub fn next(&mut self) -> bool {
         if self.done >= self.iterations {
             return false;
         }
@@ -98,7 +100,8 @@ impl Budget {
         true
     }
 
-    pub(crate) fn done(&self) -> u32 {
+    /// The iterations counted so far.
+    pub fn done(&self) -> u32 {
         self.done
     }
 }

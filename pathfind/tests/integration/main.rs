@@ -10,6 +10,7 @@ mod fuzz;
 mod properties;
 mod tree;
 mod tree_pins;
+mod unit;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]
