@@ -295,44 +295,8 @@ pub(crate) fn next_uid(state: &mut State) -> Uid {
     Uid::from_random_bytes(bytes)
 }
 /// Adds a spawned cloud (an exhaust or a kill-ring cloud) at the end of the list with a fresh UID.
-pub(crate) fn push_spawned(state: &mut State, mut spawned: Cloud) {
+#[doc(hidden)]
+pub fn push_spawned(state: &mut State, mut spawned: Cloud) {
     spawned.uid = next_uid(state);
     state.clouds.push(spawned);
-}
-
-/// Worlds for the unit tests of the rules' modules.
-#[cfg(test)]
-pub(crate) mod fixtures {
-    use super::*;
-
-    pub(crate) fn game(w: i32, h: i32) -> Game {
-        Game::new(Config {
-            width: w,
-            height: h,
-            game_speed: 60,
-            sim_speed_up: 1,
-        })
-        .unwrap()
-    }
-
-    pub(crate) fn rain(x: f32, y: f32, vx: f32, vy: f32, vapor: f32) -> CloudSpec {
-        CloudSpec {
-            pos: Vec2::new(x, y),
-            vel: Vec2::new(vx, vy),
-            vapor,
-            player: None,
-        }
-    }
-
-    pub(crate) fn storm(name: &str, x: f32, y: f32, vapor: f32) -> CloudSpec {
-        CloudSpec {
-            pos: Vec2::new(x, y),
-            vel: Vec2::default(),
-            vapor,
-            player: Some(Player {
-                name: name.into(),
-                color: Color::Blue,
-            }),
-        }
-    }
 }

@@ -360,3 +360,12 @@ impl State {
         self.leader = leader;
     }
 }
+
+impl State {
+    /// Whether the still-world shortcut's record is valid: the next update may take the
+    /// shortcut. For the integration tests.
+    #[doc(hidden)]
+    pub fn still_shortcut_valid(&self) -> bool {
+        self.scratch.still.valid
+    }
+}

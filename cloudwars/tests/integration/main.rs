@@ -11,6 +11,7 @@ mod fuzz;
 mod properties;
 mod server;
 mod tensor;
+mod unit;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]
