@@ -10,6 +10,7 @@ mod contract;
 mod fuzz;
 mod properties;
 mod tensor;
+mod unit;
 
 /// Every `.rs` file beside this one is declared above (a forgotten one would compile to nothing).
 #[test]
