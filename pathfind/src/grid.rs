@@ -36,14 +36,12 @@ pub struct Grid {
     width: usize,
     height: usize,
     /// `(width + 2) * (height + 2)` flags, row-major, the border always closed.
-    #[doc(hidden)]
-    pub open: Vec<bool>,
+    open: Vec<bool>,
     order: NeighbourOrder,
     /// The slot offset of each direction in `order`.
     offsets: [isize; 4],
     /// Which BFS kernel suits this grid, decided once when it is built.
-    #[doc(hidden)]
-    pub kernel: KernelHint,
+    kernel: KernelHint,
 }
 
 impl Grid {
@@ -417,6 +415,19 @@ impl Grid {
         s
     }
 
+    /// The number of slots of the padded array (the bound of a slot). For the integration tests.
+    #[doc(hidden)]
+    pub fn slot_count(&self) -> usize {
+        self.open.len()
+    }
+
+    /// Whether the grid was measured as branchy (it runs the branchy BFS kernel). For the
+    /// integration tests.
+    #[doc(hidden)]
+    pub fn uses_branchy_kernel(&self) -> bool {
+        self.kernel.branchy()
+    }
+
     /// The slot of `(x, y)` in the padded array.
     #[inline(always)]
     #[doc(hidden)]
@@ -455,8 +466,7 @@ fn offsets(order: NeighbourOrder, stride: usize) -> [isize; 4] {
 /// kernels give identical fields), so it takes no part in equality or hashing, and it is not
 /// updated by [`Grid::set_open`].
 #[derive(Debug, Clone, Copy, Default)]
-#[doc(hidden)]
-pub struct KernelHint {
+struct KernelHint {
     narrow: bool,
 }
 
@@ -494,7 +504,7 @@ impl KernelHint {
         }
     }
 
-    pub fn branchy(self) -> bool {
+    fn branchy(self) -> bool {
         self.narrow
     }
 }

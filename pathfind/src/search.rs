@@ -60,8 +60,7 @@ pub struct Searcher {
     bucket_now: Vec<(u32, u32)>,
     bucket_next: Vec<(u32, u32)>,
     /// Stamp of distance 0 in the current search.
-    #[doc(hidden)]
-    pub base: u32,
+    base: u32,
     /// Strict upper bound of the distances the current search may record.
     span: u32,
 }
@@ -73,6 +72,19 @@ impl Default for Searcher {
 }
 
 impl Searcher {
+    /// The stamp of distance 0 of the current search. For the integration tests.
+    #[doc(hidden)]
+    pub fn stamp_base(&self) -> u32 {
+        self.base
+    }
+
+    /// Moves the stamps near their wrap-around, as after billions of searches. For the
+    /// integration tests.
+    #[doc(hidden)]
+    pub fn set_stamp_base(&mut self, base: u32) {
+        self.base = base;
+    }
+
     /// An empty searcher; it sizes itself on its first query.
     ///
     /// ```

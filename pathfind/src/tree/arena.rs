@@ -130,15 +130,12 @@ struct Best {
 
 /// Scratch buffers of one iteration, reused across iterations and decisions.
 #[derive(Debug, Clone)]
-pub struct Scratch<A> {
-    /// One player's legal actions.
-    pub legal: Vec<A>,
-    /// The joint action being played.
-    pub joint: Vec<A>,
-    /// The returns of a playout.
-    pub returns: Vec<f64>,
+pub(crate) struct Scratch<A> {
+    pub(crate) legal: Vec<A>,
+    pub(crate) joint: Vec<A>,
+    pub(crate) returns: Vec<f64>,
     /// Engine steps played in playouts since the search's last decision began.
-    pub playout_steps: u64,
+    pub(crate) playout_steps: u64,
 }
 
 impl<A> Default for Scratch<A> {
@@ -155,7 +152,7 @@ impl<A> Default for Scratch<A> {
 /// Plays `state` out with `policy` for at most `max_steps` steps, then writes
 /// [`Game::returns`] into `scratch.returns`. A mover without legal actions (a contract breach)
 /// ends the playout where it is.
-pub fn playout<G: Game, P: Policy<G>>(
+pub(crate) fn playout<G: Game, P: Policy<G>>(
     game: &G,
     state: &mut G::State,
     policy: &mut P,
@@ -188,7 +185,7 @@ pub fn playout<G: Game, P: Policy<G>>(
 }
 
 /// The most states a [`StateCache`] keeps for one sample.
-pub const CACHED_STATES: u32 = 1 << 12;
+const CACHED_STATES: u32 = 1 << 12;
 
 /// The states one sample reached at the tree's nodes, for [`InformationSetMcts`] running
 /// several iterations per sample (issue 23): an iteration that walks down to a node the
@@ -201,7 +198,7 @@ pub const CACHED_STATES: u32 = 1 << 12;
 ///
 /// [`InformationSetMcts`]: super::InformationSetMcts
 #[derive(Debug, Clone)]
-pub struct StateCache<S> {
+pub(crate) struct StateCache<S> {
     /// Per node: the sample that stored its state, and where.
     at: Vec<(u32, u32)>,
     states: Vec<S>,
@@ -224,7 +221,7 @@ impl<S> Default for StateCache<S> {
 
 impl<S: Clone> StateCache<S> {
     /// Forgets every stored state: a new sample (or a new tree) starts.
-    pub fn next_sample(&mut self) {
+    pub(crate) fn next_sample(&mut self) {
         self.used = 0;
         self.sample = self.sample.wrapping_add(1);
         if self.sample == 0 {
@@ -264,7 +261,7 @@ impl<S: Clone> StateCache<S> {
 
 /// The search tree.
 #[derive(Debug, Clone)]
-pub struct Arena<A> {
+pub(crate) struct Arena<A> {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     links: Vec<Link>,
@@ -313,7 +310,7 @@ impl<A> Default for Arena<A> {
 
 impl<A: Clone + PartialEq> Arena<A> {
     /// Forgets the previous tree (keeping the capacity) and starts from a bare root.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.nodes.clear();
         self.edges.clear();
         self.links.clear();
@@ -328,12 +325,12 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// Engine steps played in playouts since the last [`reset`](Self::reset).
-    pub fn playout_steps(&self) -> u64 {
+    pub(crate) fn playout_steps(&self) -> u64 {
         self.scratch.playout_steps
     }
 
     /// The number of nodes in the tree.
-    pub fn node_count(&self) -> usize {
+    pub(crate) fn node_count(&self) -> usize {
         self.nodes.len()
     }
 
@@ -362,7 +359,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// Perfect information: gives `node` one edge per legal action of each mover, once.
-    pub fn expand<G: Game<Action = A>>(
+    pub(crate) fn expand<G: Game<Action = A>>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -693,7 +690,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     /// `cache`, the states of the nodes on the way down come from it when the current sample
     /// already reached them, and go into it otherwise.
     #[allow(clippy::too_many_arguments)]
-    pub fn iterate<G: Game<Action = A>, P: Policy<G>>(
+    pub(crate) fn iterate<G: Game<Action = A>, P: Policy<G>>(
         &mut self,
         game: &G,
         state: &mut G::State,
@@ -775,7 +772,10 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The root's edges for `player`, in the order their actions were first listed.
-    pub fn root_stats(&self, player: usize) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
+    pub(crate) fn root_stats(
+        &self,
+        player: usize,
+    ) -> impl Iterator<Item = ActionStats<'_, A>> + Clone {
         let mut e = self.nodes.first().map_or(NONE, |root| root.first_edge);
         std::iter::from_fn(move || {
             while e != NONE {
@@ -795,7 +795,7 @@ impl<A: Clone + PartialEq> Arena<A> {
     }
 
     /// The most visited root action of `player` (ties: the higher mean, then the first).
-    pub fn best(&self, player: usize) -> Option<A> {
+    pub(crate) fn best(&self, player: usize) -> Option<A> {
         best_of(self.root_stats(player))
     }
 }
@@ -885,7 +885,9 @@ fn ucb1(edges: &[Edge], ln_visits: f64, c: f64, rng: &mut SearchRng) -> u32 {
 }
 
 /// The most visited action (ties: the higher mean, then the first listed).
-pub fn best_of<'a, A: Clone + 'a>(stats: impl Iterator<Item = ActionStats<'a, A>>) -> Option<A> {
+pub(crate) fn best_of<'a, A: Clone + 'a>(
+    stats: impl Iterator<Item = ActionStats<'a, A>>,
+) -> Option<A> {
     let mut best: Option<ActionStats<'a, A>> = None;
     for s in stats {
         if best
@@ -899,7 +901,7 @@ pub fn best_of<'a, A: Clone + 'a>(stats: impl Iterator<Item = ActionStats<'a, A>
 }
 
 /// An action drawn in proportion to its visits; `None` when nothing was visited.
-pub fn sample_by_visits<'a, A: Clone + 'a>(
+pub(crate) fn sample_by_visits<'a, A: Clone + 'a>(
     stats: impl Iterator<Item = ActionStats<'a, A>> + Clone,
     rng: &mut SearchRng,
 ) -> Option<A> {

@@ -63,15 +63,14 @@ impl Default for SearchConfig {
 }
 
 /// Counts iterations against a [`SearchConfig`]'s budget.
-pub struct Budget {
+pub(crate) struct Budget {
     iterations: u32,
     deadline: Option<std::time::Instant>,
     done: u32,
 }
 
 impl Budget {
-    /// The budget of `config`, its clock started now.
-    pub fn start(config: &SearchConfig) -> Budget {
+    pub(crate) fn start(config: &SearchConfig) -> Budget {
         Budget {
             iterations: config.iterations,
             // `Instant + Duration` panics past the clock's range: such a deadline is none.
@@ -83,8 +82,7 @@ impl Budget {
     }
 
     /// Whether another iteration may run; counts it if so.
-    #[allow(clippy::should_implement_trait)] // counts one iteration; not an iterator
-    pub fn next(&mut self) -> bool {
+    pub(crate) fn next(&mut self) -> bool {
         if self.done >= self.iterations {
             return false;
         }
@@ -100,8 +98,7 @@ impl Budget {
         true
     }
 
-    /// The iterations counted so far.
-    pub fn done(&self) -> u32 {
+    pub(crate) fn done(&self) -> u32 {
         self.done
     }
 }

@@ -53,11 +53,9 @@ pub struct InformationSetMcts<G: Determinize, P = Uniform> {
     sample: Option<G::State>,
     work: Option<G::State>,
     /// With several iterations per sample: the states the current sample reached in the tree.
-    #[doc(hidden)]
-    pub cache: StateCache<G::State>,
+    cache: StateCache<G::State>,
     /// Whether `cache` is used (always, but for the tests that compare with the replay).
-    #[doc(hidden)]
-    pub cache_states: bool,
+    cache_states: bool,
     iterations_per_sample: u32,
     player: usize,
     iterations: u32,
@@ -71,6 +69,19 @@ impl<G: Determinize> InformationSetMcts<G, Uniform> {
 }
 
 impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
+    /// Whether sampled states are cached between iterations (the default); off, every
+    /// iteration samples afresh. For the integration tests, which check both give one answer.
+    #[doc(hidden)]
+    pub fn set_cache_states(&mut self, cache: bool) {
+        self.cache_states = cache;
+    }
+
+    /// Forgets the cached sampled states. For the integration tests.
+    #[doc(hidden)]
+    pub fn clear_state_cache(&mut self) {
+        self.cache = StateCache::default();
+    }
+
     /// A search whose playouts follow `policy`.
     pub fn with_policy(config: SearchConfig, policy: P) -> Self {
         InformationSetMcts {

@@ -47,15 +47,15 @@
 
 use std::fmt::Debug;
 
-pub(crate) mod arena;
+mod arena;
 mod bot;
 pub mod check;
-pub(crate) mod config;
+mod config;
 mod flat;
-pub(crate) mod ismcts;
+mod ismcts;
 mod policy;
 mod stats;
-pub(crate) mod tensor;
+mod tensor;
 pub mod toys;
 mod uct;
 

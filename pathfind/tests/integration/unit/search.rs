@@ -8,13 +8,13 @@ use pathfind::{Error, Grid, Node};
 fn stamps_wrap_around_without_stale_hits() {
     let grid = Grid::from_text("...\n.#.\n...\n").unwrap();
     let mut s = Searcher::new();
-    s.base = u32::MAX - 40;
+    s.set_stamp_base(u32::MAX - 40);
     for _ in 0..20 {
         let f = s.distance_field(&grid, grid.node(0, 0).unwrap()).unwrap();
         assert_eq!(f.reached_count(), 8);
         assert_eq!(f.distance(grid.node(2, 2).unwrap()), Some(4));
     }
-    assert!(s.base < 1000);
+    assert!(s.stamp_base() < 1000);
 }
 
 #[test]

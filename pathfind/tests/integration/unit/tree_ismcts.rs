@@ -1,12 +1,11 @@
 //! The tests of `pathfind::tree::ismcts` that lived beside its code.
 
-use pathfind::internals::tree::arena::StateCache;
 use pathfind::tree::{Determinize, SearchConfig};
 use std::cell::Cell;
 
 use rand::RngCore;
 
-use pathfind::internals::tree::ismcts::*;
+use pathfind::tree::InformationSetMcts;
 use pathfind::tree::toys::{Goofspiel, TicTacToe};
 use pathfind::tree::{Game, InvalidState, Moves, PlayerSet};
 
@@ -80,7 +79,7 @@ fn run<G: Game>(game: G, per_sample: u32, seed: u64, cache: bool) -> Run<G::Acti
         ..SearchConfig::default()
     };
     let mut search = InformationSetMcts::new(config).with_iterations_per_sample(per_sample);
-    search.cache_states = cache;
+    search.set_cache_states(cache);
     search.choose(&game, &(), 0);
     let stats = search
         .stats()
@@ -134,7 +133,7 @@ fn a_new_decision_keeps_nothing_of_the_last() {
     let first = search.choose(&game, &(), 0);
     let stats: Vec<_> = search.stats().map(|s| (*s.action, s.visits)).collect();
     let mut fresh = search.clone();
-    fresh.cache = StateCache::default();
+    fresh.clear_state_cache();
     for s in [&mut search, &mut fresh] {
         s.reseed(0);
     }

@@ -1,7 +1,7 @@
 //! The tests of `pathfind::tree::tensor` that lived beside its code.
 
-use pathfind::internals::tree::tensor::*;
 use pathfind::tree::Game;
+use pathfind::tree::Tensor;
 use pathfind::tree::toys::TicTacToe;
 
 #[test]
