@@ -29,9 +29,6 @@ pub mod net {
 
 /// `crate::protocol`'s private modules.
 pub mod protocol {
-    pub mod wire {
-        pub use crate::protocol::wire::*;
-    }
     pub mod write {
         pub use crate::protocol::write::*;
     }

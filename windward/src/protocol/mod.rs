@@ -24,7 +24,7 @@
 mod frame;
 pub mod mapping;
 mod parse;
-pub(crate) mod wire;
+mod wire;
 pub(crate) mod write;
 
 pub use frame::{MAX_FRAME, frame, read_frame};
