@@ -222,3 +222,42 @@ fn icosphere_points_lie_on_the_unit_sphere_and_cube_on_its_surface() {
         assert!(p.iter().any(|c| (c.abs() - 0.75).abs() < 1e-9));
     }
 }
+
+/// The spatial hash that maps rotated vertices back to vertices finds what a scan of every vertex
+/// finds, the first of equally near ones included: on every preset's coordinates, for the
+/// vertices themselves and their rotations, points near and between vertices, far away, and
+/// not numbers at all.
+#[test]
+fn nearest_vertex_by_hash_equals_the_scan() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+    for preset in Preset::ALL {
+        let board = preset.board();
+        let coords = board.coords().unwrap();
+        let nearest = tron3d::generate::Nearest::new(coords);
+        let mut points: Vec<[f64; 3]> = Vec::new();
+        for &p in coords {
+            points.push(p);
+            points.push([-p[1], p[0], p[2]]);
+            points.push([p[1], p[2], p[0]]);
+            let jitter = [0, 1, 2].map(|_| rng.random_range(-0.2..0.2));
+            points.push([p[0] + jitter[0], p[1] + jitter[1], p[2] + jitter[2]]);
+        }
+        // Midpoints of a vertex and the next: often equally near to two vertices.
+        for pair in coords.windows(2) {
+            points.push([0, 1, 2].map(|i| (pair[0][i] + pair[1][i]) / 2.0));
+        }
+        for _ in 0..200 {
+            points.push([0, 1, 2].map(|_| rng.random_range(-3.0..3.0)));
+        }
+        points.extend([
+            [1e300, -1e300, 0.0],
+            [f64::NAN, 0.0, 0.0],
+            [f64::INFINITY, 0.0, f64::NEG_INFINITY],
+            [0.0; 3],
+        ]);
+        for p in points {
+            assert_eq!(nearest.find(p), nearest.scan(p), "{}: {p:?}", preset.name());
+        }
+    }
+}
