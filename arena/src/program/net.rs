@@ -2,6 +2,13 @@
 //! 127.0.0.1, the program started with its port, the wait for its connection, and the settings
 //! a bot author or `play` gives ([`Launch`]).
 
+// Without CloudWars and Windward (a bot author's crate with only the games it plays), only the
+// port helpers are used: the launch machinery is compiled but idle, and says nothing about it.
+#![cfg_attr(
+    not(any(feature = "cloudwars", feature = "windward")),
+    allow(dead_code, unused_imports, unused_macros)
+)]
+
 use std::io::ErrorKind;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;

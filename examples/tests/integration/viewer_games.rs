@@ -1,8 +1,9 @@
 //! The replay viewer of every game in headless Chromium: a short game played through the game's
 //! contract bots, its page written, loaded and checked against the engine: no script error, the
 //! final scores equal the outcome's, opening at a step shows that step's scores and picture, and
-//! the screenshot is not blank. Without Chromium each test prints one line saying it was skipped
-//! (and fails when `CI` is set).
+//! the screenshot is not blank, all from one browser run per game (that a page opens at its first
+//! step is checked by the arena's viewer test, for every game alike). Without Chromium each test
+//! prints one line saying it was skipped (and fails when `CI` is set).
 
 #[path = "../../../arena/tests/integration/browser/mod.rs"]
 mod browser;
@@ -59,7 +60,7 @@ fn check_game<G: Roster>(game: &G, names: &[&str], seed: u64, every: usize) {
     let summary = write_html(&page, game, &names, &states, &options).unwrap();
     assert_eq!(summary.last_step, states.len() - 1);
     let step = (states.len() / 2) / every * every;
-    let dom = browser::check_page(
+    let dom = browser::check_page_at(
         &browser,
         &dir.0,
         &page,

@@ -353,8 +353,8 @@ pub fn assert_not_blank(png: &Path) {
 }
 
 /// Checks `page` in the browser: no script error, the final scores, opening at the first step,
-/// the scores at `step` when opened there, a screenshot (at `step`) that is not blank. Returns the DOM at
-/// `step`, for the caller's own checks of that step (one browser run fewer).
+/// then [`check_page_at`] `step`. Returns the DOM at `step`, for the caller's own checks of that
+/// step (one browser run fewer).
 pub fn check_page(
     browser: &Browser,
     dir: &Path,
@@ -376,16 +376,35 @@ pub fn check_page(
         "opens at the first step"
     );
     assert!(dom.contains("<svg"), "no picture");
-    // The page at `step` and its screenshot in one browser run.
+    check_page_at(browser, dir, page, final_scores, step, at_step)
+}
+
+/// Checks `page` opened at `step`, in one browser run (a browser start is most of a check): no
+/// script error, the final scores, the scores at `step`, a picture, and a screenshot that is not
+/// blank. Returns the DOM at `step`.
+pub fn check_page_at(
+    browser: &Browser,
+    dir: &Path,
+    page: &Path,
+    final_scores: &[f64],
+    step: usize,
+    at_step: &[f64],
+) -> String {
     let png = dir.join("shot.png");
     let dom = browser.dump_dom_and_screenshot(page, &format!("#step={step}"), &png, 1000, 700);
     assert_ran_cleanly(&dom);
+    assert_scores(
+        &numbers(&viewer_attribute(&dom, "data-final-scores")),
+        final_scores,
+        "final scores",
+    );
     assert_eq!(viewer_attribute(&dom, "data-step"), step.to_string());
     assert_scores(
         &numbers(&viewer_attribute(&dom, "data-scores")),
         at_step,
         &format!("scores at step {step}"),
     );
+    assert!(dom.contains("<svg"), "no picture");
     assert_not_blank(&png);
     dom
 }
