@@ -24,11 +24,27 @@ rust=$(cat "$build/rust_bin")
 [ -x "$rust" ] || { echo "could not build the dogfight_peer bench" >&2; exit 1; }
 lscpu | grep 'Model name'
 java -version 2>&1 | head -1
+# A workload's checksum, from one side's output: `checksum <hex>` on its line.
+checksum() { sed -n "s/^$1 $2.*checksum \([0-9a-f]*\)\$/\1/p" "$3"; }
 i=1
 while [ "$i" -le "$pairs" ]; do
     echo "pair $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    java -cp "$build" Planes.DogfightPeer "$which" "$runs" | grep -v '^java record'
+    java -cp "$build" Planes.DogfightPeer "$which" "$runs" | grep -v '^java record' | tee "$build/java.out"
     echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    "$rust" "$which" "$runs"
+    "$rust" "$which" "$runs" | tee "$build/rust.out"
+    # The same fights on both sides, or the figures compare different games: a copy of the
+    # originals from before the cooldown fix (2014-07-30, `shared/rules/dogfight.md` §1.1)
+    # plays other fights, and its times would be reported as if they were the original's.
+    for workload in replay_port_fights dumbplanes_fight_exact; do
+        java_sum=$(checksum java "$workload" "$build/java.out" | head -1)
+        rust_sum=$(checksum rust "$workload" "$build/rust.out")
+        [ -z "$java_sum$rust_sum" ] && continue
+        if [ "$java_sum" != "$rust_sum" ]; then
+            echo "run.sh: $workload checksums differ (java ${java_sum:-none}, rust ${rust_sum:-none}):" \
+                "the Java sources in $DOGFIGHT_JAVA_SRC are not the rules the Rust port follows" >&2
+            exit 1
+        fi
+        echo "  $workload: both sides played the same fights (checksum $rust_sum)"
+    done
     i=$((i + 1))
 done
