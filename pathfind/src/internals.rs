@@ -8,3 +8,8 @@
 pub mod space {
     pub use crate::space::*;
 }
+
+/// `crate::tree::arena`: UCB1's table of reciprocals.
+pub mod tree_arena {
+    pub use crate::tree::arena::{RECIPROCAL_TABLE, reciprocal_pair, reciprocals_to};
+}

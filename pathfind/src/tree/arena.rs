@@ -67,6 +67,10 @@ struct Segment {
 /// The most entries of `Arena::ln_table` (512 KiB); larger visit counts take `ln` directly.
 const LN_TABLE: u32 = 1 << 16;
 
+/// The most entries of `Arena::reciprocals` (64 KiB, so that the entries UCB1 reads stay in the
+/// first-level caches); edges visited more often (near the root) take the division and the root.
+pub const RECIPROCAL_TABLE: u32 = 1 << 12;
+
 /// The longest segment found by counting (see [`Segment`]).
 const LONG_SEGMENT: u32 = 16;
 
@@ -281,6 +285,11 @@ pub(crate) struct Arena<A> {
     /// `ln(n)` for `n < ln_table.len()` (grown on demand up to [`LN_TABLE`] entries and kept
     /// across decisions): UCB1 takes the log of a node's visits at every selection.
     ln_table: Vec<f64>,
+    /// `[1/n, sqrt(1/n)]` for `n < reciprocals.len()` (grown on demand up to
+    /// [`RECIPROCAL_TABLE`] entries and kept across decisions): UCB1 takes both for every edge
+    /// it scores, and a division and a square root per edge were a third of a UCT search on
+    /// tic-tac-toe. The entries are the same operations, so the scores are bit for bit the same.
+    reciprocals: Vec<[f64; 2]>,
     scratch: Scratch<A>,
     /// The current iteration's number (for [`Edge::seen`]).
     stamp: u32,
@@ -302,6 +311,7 @@ impl<A> Default for Arena<A> {
             selected: Vec::new(),
             best: Vec::new(),
             ln_table: Vec::new(),
+            reciprocals: Vec::new(),
             scratch: Scratch::default(),
             stamp: 0,
         }
@@ -518,7 +528,8 @@ impl<A: Clone + PartialEq> Arena<A> {
                     first + pick as u32
                 } else {
                     let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
-                    first + ucb1(edges, ln_visits, c, rng)
+                    let reciprocals = reciprocals_to(&mut self.reciprocals, visits);
+                    first + ucb1(edges, ln_visits, c, reciprocals, rng)
                 }
             } else {
                 let Segment { len, tried, .. } = self.segments[base];
@@ -526,8 +537,9 @@ impl<A: Clone + PartialEq> Arena<A> {
                     self.pick_untried(base, rng.random_range(0..len - tried))
                 } else {
                     let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
+                    let reciprocals = reciprocals_to(&mut self.reciprocals, visits);
                     let edges = &self.edges[first as usize..=last as usize];
-                    first + ucb1(edges, ln_visits, c, rng)
+                    first + ucb1(edges, ln_visits, c, reciprocals, rng)
                 }
             };
             self.selected.push(edge);
@@ -551,8 +563,9 @@ impl<A: Clone + PartialEq> Arena<A> {
                 self.pick_untried(seg, rng.random_range(0..len - tried))
             } else {
                 let ln_visits = ln_of(&mut self.ln_table, visits.max(1));
+                let reciprocals = reciprocals_to(&mut self.reciprocals, visits);
                 let edges = &self.edges[first as usize..(first + len) as usize];
-                first + ucb1(edges, ln_visits, c, rng)
+                first + ucb1(edges, ln_visits, c, reciprocals, rng)
             };
             self.selected.push(edge);
         }
@@ -821,18 +834,54 @@ fn ln_grow(table: &mut Vec<f64>, n: u32) -> f64 {
     table[n as usize]
 }
 
+/// `[1/n, sqrt(1/n)]`, as [`ucb1`] scores an edge visited `n` times.
+#[inline]
+pub fn reciprocal_pair(n: u32) -> [f64; 2] {
+    let inverse = 1.0 / f64::from(n);
+    [inverse, inverse.sqrt()]
+}
+
+/// The table of [`reciprocal_pair`]s, grown to cover every count up to `n` (a node's visits,
+/// which no edge of its own exceeds) within [`RECIPROCAL_TABLE`] entries.
+#[inline]
+pub fn reciprocals_to(table: &mut Vec<[f64; 2]>, n: u32) -> &[[f64; 2]] {
+    if table.len() as u32 <= n && (table.len() as u32) < RECIPROCAL_TABLE {
+        reciprocals_grow(table, n);
+    }
+    table
+}
+
+#[cold]
+fn reciprocals_grow(table: &mut Vec<[f64; 2]>, n: u32) {
+    let want = (n as usize + 1)
+        .next_power_of_two()
+        .min(RECIPROCAL_TABLE as usize);
+    let from = table.len() as u32;
+    table.extend((from..want as u32).map(reciprocal_pair));
+}
+
 /// The index in `edges` (all visited) of the best UCB1 score `mean + c·sqrt(ln N / n)` with
 /// `ln_visits = ln N`; ties broken uniformly at random.
 ///
 /// The score is computed as `total/n + (c·sqrt(ln N))·sqrt(1/n)`, with the node's factor taken
-/// out of the loop. A short list (the common case) is scored into a buffer in one branch-free
-/// pass, then searched for its best score, so ties cost one random draw in all.
-fn ucb1(edges: &[Edge], ln_visits: f64, c: f64, rng: &mut SearchRng) -> u32 {
+/// out of the loop, and `1/n` and `sqrt(1/n)` read from `reciprocals` where it holds them
+/// (see [`reciprocal_pair`]). A short list (the common case) is scored into a buffer in one
+/// branch-free pass, then searched for its best score, so ties cost one random draw in all.
+fn ucb1(
+    edges: &[Edge],
+    ln_visits: f64,
+    c: f64,
+    reciprocals: &[[f64; 2]],
+    rng: &mut SearchRng,
+) -> u32 {
     const SHORT: usize = 16;
     let explore = c * ln_visits.sqrt();
     let score = |edge: &Edge| {
-        let inverse = 1.0 / f64::from(edge.visits);
-        edge.total * inverse + explore * inverse.sqrt()
+        let [inverse, root] = match reciprocals.get(edge.visits as usize) {
+            Some(&pair) => pair,
+            None => reciprocal_pair(edge.visits),
+        };
+        edge.total * inverse + explore * root
     };
     if edges.len() <= SHORT {
         let mut scores = [0.0f64; SHORT];

@@ -47,7 +47,7 @@
 
 use std::fmt::Debug;
 
-mod arena;
+pub(crate) mod arena;
 mod bot;
 pub mod check;
 mod config;
