@@ -4,8 +4,13 @@
 Workload: one decision from the empty board, 100,000 simulations, UCB1 with the same literal
 exploration constant c on both sides (`mean + c * sqrt(ln N / n)`; note that OpenSpiel's returns
 are in [-1, 1] and ours in [0, 1]), uniformly random rollouts to the end of the game, a fresh search
-per repetition. OpenSpiel runs with `solve=False` (plain UCT: with the MCTS-Solver on, it may stop
-early once the root is proven, which is another workload); `--solve` adds that run too.
+per repetition. Each Rust repetition is a process of its own that runs one untimed warm-up
+decision first and then the timed one in the same search (its tree cleared, its memory kept, as
+from move to move in a game), so neither side's figure holds a new process's first page faults:
+OpenSpiel's repetitions share this Python process, whose heap is warm after the first. The
+example's `cold` argument times a new search with no warm-up instead. OpenSpiel runs with
+`solve=False` (plain UCT: with the MCTS-Solver on, it may stop early once the root is proven,
+which is another workload); `--solve` adds that run too.
 
 Set-up (once, outside the project):
 
