@@ -834,7 +834,7 @@ fn ln_grow(table: &mut Vec<f64>, n: u32) -> f64 {
     table[n as usize]
 }
 
-/// `[1/n, sqrt(1/n)]`, as [`ucb1`] scores an edge visited `n` times.
+/// `[1/n, sqrt(1/n)]`, as `ucb1` scores an edge visited `n` times.
 #[inline]
 pub fn reciprocal_pair(n: u32) -> [f64; 2] {
     let inverse = 1.0 / f64::from(n);
