@@ -31,7 +31,7 @@ pub const MAX_COMMANDS: usize = 1024;
 pub const MAX_SHOWN: usize = 64;
 
 /// `found`, cut to [`MAX_SHOWN`] characters so an error never copies a huge token.
-fn shown(found: &str) -> String {
+pub(crate) fn shown(found: &str) -> String {
     match found.char_indices().nth(MAX_SHOWN) {
         Some((cut, _)) => format!("{}...", &found[..cut]),
         None => found.to_owned(),

@@ -34,7 +34,8 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Read as _};
 
-use crate::format::{FormatError, parse_map, write_map};
+// A rejected word is cut as the file formats cut theirs (`format::MAX_SHOWN` characters).
+use crate::format::{FormatError, parse_map, shown, write_map};
 use crate::{
     Action, Bike, Config, ConfigError, Game, Item, MAX_BIKES, Movement, PlayerId, State, StateError,
 };
@@ -50,16 +51,6 @@ pub const MAX_LINE: usize = 65_536;
 /// bikes, at most [`crate::MAX_BIKES_PER_PLAYER`]; the rest is slack for repeated commands,
 /// which the engine ignores as the original does).
 pub const MAX_MOVES: usize = MAX_BIKES;
-
-/// The most characters of a rejected word an error message carries.
-const MAX_SHOWN: usize = 64;
-
-fn shown(found: &str) -> String {
-    match found.char_indices().nth(MAX_SHOWN) {
-        Some((cut, _)) => format!("{}...", &found[..cut]),
-        None => found.to_owned(),
-    }
-}
 
 /// What is wrong with a protocol message.
 #[derive(Debug, thiserror::Error)]
