@@ -33,16 +33,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUST = os.path.join(ROOT, "target", "release", "examples", "uct_tictactoe")
 
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "?"
+# The CPU line every benchmark script of the project prints (model name, family and model).
+sys.path.insert(0, os.path.join(ROOT, "python", "benches"))
+from machine import cpu_name  # noqa: E402
 
 
 def openspiel_once(pyspiel, game, simulations, c, seed, solve):
@@ -97,7 +90,7 @@ def main():
             name, statistics.median(times), min(times), max(times), len(times))
 
     print("UCT, tic-tac-toe from the empty board, %d simulations, c = %g; CPU: %s; load %.2f %.2f %.2f"
-          % ((args.simulations, args.c, cpu_model()) + os.getloadavg()))
+          % ((args.simulations, args.c, cpu_name()) + os.getloadavg()))
     print(show("OpenSpiel C++ MCTSBot (solve off)", theirs))
     if theirs_solve:
         print(show("OpenSpiel C++ MCTSBot (solve on)", theirs_solve))

@@ -22,7 +22,7 @@ javac -d "$build" "$DOGFIGHT_JAVA_SRC"/*.java "$here/DogfightPeer.java"
     sed -n 's/.*"executable":"\([^"]*dogfight_peer[^"]*\)".*/\1/p' | tail -1 > "$build/rust_bin"
 rust=$(cat "$build/rust_bin")
 [ -x "$rust" ] || { echo "could not build the dogfight_peer bench" >&2; exit 1; }
-lscpu | grep 'Model name'
+lscpu | grep -E '^(Model name|CPU family|Model):'
 java -version 2>&1 | head -1
 # A workload's checksum, from one side's output: `checksum <hex>` on its line.
 checksum() { sed -n "s/^$1 $2.*checksum \([0-9a-f]*\)\$/\1/p" "$3"; }
