@@ -346,7 +346,8 @@ fn the_page_runs_in_chromium_and_shows_the_steps_and_scores() {
     let all = states(&game);
     write_html(&page, &game, &names(), &all, &options).unwrap();
     let final_scores = game.outcome(all.last().unwrap()).unwrap().scores();
-    browser::check_page(
+    browser::check_opens_at_first_step(&browser, &page);
+    browser::check_page_at(
         &browser,
         &dir.0,
         &page,

@@ -352,17 +352,9 @@ pub fn assert_not_blank(png: &Path) {
     );
 }
 
-/// Checks `page` in the browser: no script error and opening at the first step with a picture,
-/// then [`check_page_at`] `step` (which checks the final scores). Returns the DOM at `step`, for
-/// the caller's own checks of that step (one browser run fewer).
-pub fn check_page(
-    browser: &Browser,
-    dir: &Path,
-    page: &Path,
-    final_scores: &[f64],
-    step: usize,
-    at_step: &[f64],
-) -> String {
+/// Checks `page` opened without a step in the address: no script error, the first step shown,
+/// and a picture. (The checks of any step are [`check_page_at`]'s.)
+pub fn check_opens_at_first_step(browser: &Browser, page: &Path) {
     let dom = browser.dump_dom(page, "");
     assert_ran_cleanly(&dom);
     assert_eq!(
@@ -371,7 +363,6 @@ pub fn check_page(
         "opens at the first step"
     );
     assert!(dom.contains("<svg"), "no picture");
-    check_page_at(browser, dir, page, final_scores, step, at_step)
 }
 
 /// Checks `page` opened at `step`, in one browser run (a browser start is most of a check): no
