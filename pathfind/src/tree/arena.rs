@@ -828,10 +828,16 @@ fn ln_grow(table: &mut Vec<f64>, n: u32) -> f64 {
     if n >= LN_TABLE {
         return f64::from(n).ln();
     }
-    let want = (n as usize + 1).next_power_of_two().min(LN_TABLE as usize);
-    let from = table.len() as u32;
-    table.extend((from..want as u32).map(|i| f64::from(i).ln()));
+    grow_table(table, n, LN_TABLE, |i| f64::from(i).ln());
     table[n as usize]
+}
+
+/// Extends a table of `entry(i)` for `i < table.len()` to cover `n`: to the next power of two
+/// above `n`, at most `cap` entries (the `ln` and reciprocal tables of UCB1).
+fn grow_table<T>(table: &mut Vec<T>, n: u32, cap: u32, entry: impl Fn(u32) -> T) {
+    let want = (n as usize + 1).next_power_of_two().min(cap as usize);
+    let from = table.len() as u32;
+    table.extend((from..want as u32).map(entry));
 }
 
 /// `[1/n, sqrt(1/n)]`, as `ucb1` scores an edge visited `n` times.
@@ -853,11 +859,7 @@ pub fn reciprocals_to(table: &mut Vec<[f64; 2]>, n: u32) -> &[[f64; 2]] {
 
 #[cold]
 fn reciprocals_grow(table: &mut Vec<[f64; 2]>, n: u32) {
-    let want = (n as usize + 1)
-        .next_power_of_two()
-        .min(RECIPROCAL_TABLE as usize);
-    let from = table.len() as u32;
-    table.extend((from..want as u32).map(reciprocal_pair));
+    grow_table(table, n, RECIPROCAL_TABLE, reciprocal_pair);
 }
 
 /// The index in `edges` (all visited) of the best UCB1 score `mean + c·sqrt(ln N / n)` with
