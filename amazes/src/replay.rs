@@ -2,7 +2,6 @@
 //! with pathfind's [`Summary`] and [`VerifyError`]. Tests, `play verify amazes` and users share
 //! this code.
 
-use std::io::Read;
 use std::path::Path;
 
 pub use pathfind::replay::{Mismatch, Summary, VerifyError};
@@ -134,30 +133,10 @@ pub fn replay_trace(
     Ok(turns.len())
 }
 
-/// Reads a whole file, refusing one larger than [`MAX_TRACE_FILE`] before reading it.
+/// Reads a whole file of at most [`MAX_TRACE_FILE`] bytes ([`VerifyError::TooLarge`] beyond,
+/// counted as it is read).
 fn read(path: &Path) -> Result<String, VerifyError> {
-    let io = |source| VerifyError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let len = std::fs::metadata(path).map_err(io)?.len();
-    if len > MAX_TRACE_FILE {
-        return Err(VerifyError::Format {
-            path: path.to_owned(),
-            message: format!("{len} bytes, more than the limit {MAX_TRACE_FILE}"),
-        });
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_TRACE_FILE + 1).read_to_string(&mut text))
-        .map_err(io)?;
-    if text.len() as u64 > MAX_TRACE_FILE {
-        return Err(VerifyError::Format {
-            path: path.to_owned(),
-            message: format!("more than the limit of {MAX_TRACE_FILE} bytes"),
-        });
-    }
-    Ok(text)
+    pathfind::replay::read_limited(path, MAX_TRACE_FILE)
 }
 
 fn load_maze(dir: &Path, name: &str) -> Result<Maze, String> {

@@ -7,6 +7,13 @@ use std::path::Path;
 
 use crate::playable::{Playable, Recording, RecordingError};
 
+/// The text of the recording at `path`, of at most `limit` bytes, counted as it is read
+/// (`pathfind::replay::read_limited`): a device or a pipe, whose reported size is 0, is refused
+/// as [`RecordingError::TooLarge`] like a large file, never read until memory runs out.
+fn read_recording(path: &Path, limit: u64) -> Result<String, RecordingError> {
+    pathfind::replay::read_limited(path, limit).map_err(|e| RecordingError::from_verify(path, e))
+}
+
 /// Dogfight: scores are the original tournament's fight scores; a running fight's score is the
 /// planes still flying per side.
 #[cfg(feature = "dogfight")]
@@ -28,13 +35,7 @@ impl Playable for dogfight::Game {
     fn load_recording(path: &Path) -> Result<Recording<Self>, RecordingError> {
         use dogfight::trace::{MAX_FILE_BYTES, read_jsonl};
         let error = |e: Box<dyn std::error::Error + Send + Sync>| RecordingError::read(path, e);
-        let bytes = std::fs::metadata(path).map_err(|e| error(e.into()))?.len();
-        if bytes > MAX_FILE_BYTES {
-            return Err(error(
-                format!("{bytes} bytes, more than the limit of {MAX_FILE_BYTES}").into(),
-            ));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| error(e.into()))?;
+        let text = read_recording(path, MAX_FILE_BYTES)?;
         let traces = read_jsonl(&text).map_err(|e| error(e.into()))?;
         let trace = traces
             .into_iter()
@@ -72,7 +73,7 @@ impl Playable for tron3d::Game {
 
     fn load_recording(path: &Path) -> Result<Recording<Self>, RecordingError> {
         let (game, record, states) =
-            tron3d::replay::load(path).map_err(|e| RecordingError::read(path, e.to_string()))?;
+            tron3d::replay::load(path).map_err(|e| RecordingError::from_verify(path, e))?;
         Recording {
             game,
             names: record.names,
@@ -124,7 +125,7 @@ impl Playable for cloudwars::Game {
             })?;
         let file = std::path::PathBuf::from(format!("{stem}.scenario.json"));
         let error = |e: String| RecordingError::read(&file, e);
-        let text = std::fs::read_to_string(&file).map_err(|e| error(e.to_string()))?;
+        let text = read_recording(&file, cloudwars::replay::MAX_FILE_BYTES)?;
         let scenario = Scenario::parse(&text).map_err(|e| error(e.to_string()))?;
         let players = scenario
             .clouds
@@ -190,16 +191,7 @@ impl Playable for amazes::Game {
         use amazes::trace::parse_trace;
         use amazes::{Action, Config, MazeFile, MoveLine};
         let err = |e: String| RecordingError::read(path, e);
-        let len = std::fs::metadata(path)
-            .map_err(|e| err(e.to_string()))?
-            .len();
-        if len > amazes::trace::MAX_TRACE_FILE {
-            return Err(err(format!(
-                "{len} bytes, more than the limit {}",
-                amazes::trace::MAX_TRACE_FILE
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        let text = read_recording(path, amazes::trace::MAX_TRACE_FILE)?;
         let name = path.display().to_string();
         let turns = parse_trace(&name, &text).map_err(|e| err(e.to_string()))?;
         let first = turns

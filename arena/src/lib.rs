@@ -27,6 +27,7 @@ mod error;
 mod games;
 #[doc(hidden)]
 pub mod internals;
+pub mod output;
 pub mod playable;
 pub mod program;
 pub mod results;

@@ -110,6 +110,15 @@ pub enum RecordingError {
         /// What the game refused.
         source: pathfind::tree::InvalidState,
     },
+    /// A file of more than its format's limit, counted as it is read: a device or a pipe
+    /// (`/dev/zero`, whose reported size is 0) is refused once it has given that many bytes.
+    #[error("{path}: more than the limit of {limit} bytes for a recording")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The format's limit in bytes (the game crate's `MAX_FILE_BYTES` or `MAX_TRACE_FILE`).
+        limit: u64,
+    },
     /// The game has no recording format.
     #[error("{path}: {game} has no recording format")]
     Unsupported {
@@ -126,6 +135,19 @@ impl RecordingError {
         RecordingError::Read {
             path: path.to_owned(),
             source: source.into(),
+        }
+    }
+
+    /// The error of a game crate's reader of `path`: its [`VerifyError::TooLarge`] as
+    /// [`RecordingError::TooLarge`], any other as [`RecordingError::Read`].
+    ///
+    /// [`VerifyError::TooLarge`]: pathfind::replay::VerifyError::TooLarge
+    pub fn from_verify(path: &Path, error: pathfind::replay::VerifyError) -> RecordingError {
+        match error {
+            pathfind::replay::VerifyError::TooLarge { path, limit } => {
+                RecordingError::TooLarge { path, limit }
+            }
+            error => RecordingError::read(path, error.to_string()),
         }
     }
 }

@@ -7,14 +7,21 @@
 //! gives exactly the table of one run, however the games were split into shards.
 
 use std::fmt::{self, Write as _};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-/// The largest results file [`Results::load`] reads (checked before reading): 256 MiB, about two
-/// million two-player games.
+/// The largest results file [`Results::load`] reads (a regular file's size checked before
+/// reading, and every file's bytes counted as they are read): 256 MiB, about two million
+/// two-player games.
 pub const MAX_RESULTS_FILE_BYTES: u64 = 256 << 20;
+
+/// The largest score magnitude a results file may hold: [`Results::load`] and
+/// [`Results::merge`] refuse a score that is not finite or beyond ±1e15
+/// ([`ResultsError::OutOfRange`]). Far beyond anything the five games produce (points, planes,
+/// vapor: at most millions), and small enough that the table's sums over every game a results
+/// file can hold ([`MAX_RESULTS_FILE_BYTES`]) stay finite: a score of 1e308 made them infinite.
+pub const MAX_SCORE: f64 = 1e15;
 
 /// The version of the results file format this build writes and reads.
 pub const RESULTS_FORMAT: u32 = 1;
@@ -205,6 +212,23 @@ pub enum ResultsError {
         /// What is wrong.
         reason: String,
     },
+    /// A game record holds a value no game produces: a rank outside `1..=players` or a score
+    /// that is not finite or beyond [`MAX_SCORE`].
+    #[error("{path}: game {index}, seat {seat}: {field} {value} is out of range ({allowed})")]
+    OutOfRange {
+        /// The file (or the part of a merge) holding the record.
+        path: String,
+        /// The game's index.
+        index: u64,
+        /// The seat whose value it is.
+        seat: usize,
+        /// `"rank"` or `"score"`.
+        field: &'static str,
+        /// The value, as the file holds it.
+        value: String,
+        /// What is allowed (`1..=2`, `finite, at most 1e15 in magnitude`).
+        allowed: String,
+    },
     /// Games are missing after a merge.
     #[error(
         "{missing} of {games} games are missing (first missing: game {first}); merge every shard"
@@ -267,26 +291,53 @@ impl Results {
         Ok(())
     }
 
-    /// Writes the results as JSON to `path`, through a temporary file renamed into place so that
-    /// no half-written file is ever left behind.
+    /// Checks the values of the records of a file (or part) named `path`: each rank within
+    /// `1..=players`, each score finite and at most [`MAX_SCORE`] in magnitude. Records whose
+    /// lengths do not fit the players are left to [`Results::check`].
+    fn check_values(&self, path: &str) -> Result<(), ResultsError> {
+        let players = self.tournament.lineup.len();
+        for record in &self.records {
+            let out_of_range = |seat, field, value: String, allowed: String| {
+                Err(ResultsError::OutOfRange {
+                    path: path.to_owned(),
+                    index: record.index,
+                    seat,
+                    field,
+                    value,
+                    allowed,
+                })
+            };
+            for (seat, &rank) in record.ranks.iter().enumerate() {
+                if rank == 0 || rank as usize > players {
+                    return out_of_range(seat, "rank", rank.to_string(), format!("1..={players}"));
+                }
+            }
+            for (seat, &score) in record.scores.iter().enumerate() {
+                if !score.is_finite() || score.abs() > MAX_SCORE {
+                    return out_of_range(
+                        seat,
+                        "score",
+                        format!("{score:?}"),
+                        format!("finite, at most {MAX_SCORE:e} in magnitude"),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the results as JSON to `path`: a regular file (or a link to one) through a
+    /// temporary file renamed into place, so that no half-written file is ever left behind; a
+    /// FIFO or a device written in place, never replaced ([`crate::output::write_file`]). An
+    /// error (`/dev/full`: no space) is [`ResultsError::Io`] naming `path`.
     pub fn save(&self, path: &Path) -> Result<(), ResultsError> {
-        let io = |source| ResultsError::Io {
+        crate::output::write_file(path, true, |out| {
+            serde_json::to_writer(&mut *out, self)?;
+            out.write_all(b"\n")
+        })
+        .map_err(|source| ResultsError::Io {
             path: path.to_owned(),
             source,
-        };
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".tmp{}", std::process::id()));
-        let temporary = PathBuf::from(temporary);
-        let write = || -> std::io::Result<()> {
-            let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
-            serde_json::to_writer(&mut out, self)?;
-            out.write_all(b"\n")?;
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            std::fs::rename(&temporary, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            io(e)
         })
     }
 
@@ -296,20 +347,31 @@ impl Results {
             path: path.to_owned(),
             source,
         };
-        let bytes = std::fs::metadata(path).map_err(io)?.len();
+        // Counted as it is read: a device or a pipe (reported size 0) cannot make it read more.
+        let file = std::fs::File::open(path).map_err(io)?;
+        let bytes = file.metadata().map_err(io)?.len();
+        let too_large = |bytes| ResultsError::TooLarge {
+            path: path.to_owned(),
+            bytes,
+        };
         if bytes > MAX_RESULTS_FILE_BYTES {
-            return Err(ResultsError::TooLarge {
-                path: path.to_owned(),
-                bytes,
-            });
+            return Err(too_large(bytes));
         }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, MAX_RESULTS_FILE_BYTES + 1),
+            &mut text,
+        )
+        .map_err(io)?;
+        if text.len() as u64 > MAX_RESULTS_FILE_BYTES {
+            return Err(too_large(text.len() as u64));
+        }
         let format_error = |message: String| ResultsError::Format {
             path: path.to_owned(),
             message,
         };
         let results: Results =
-            serde_json::from_str(&text).map_err(|e| format_error(e.to_string()))?;
+            serde_json::from_slice(&text).map_err(|e| format_error(e.to_string()))?;
         if results.format != RESULTS_FORMAT {
             return Err(format_error(format!(
                 "format {} (this build reads {RESULTS_FORMAT})",
@@ -317,6 +379,7 @@ impl Results {
             )));
         }
         results.check().map_err(|e| format_error(e.to_string()))?;
+        results.check_values(&path.display().to_string())?;
         Ok(results)
     }
 
@@ -324,6 +387,9 @@ impl Results {
     /// exactly that of one run of the whole tournament (`shard: None`); `parts` are named by
     /// `names` in errors.
     pub fn merge(parts: Vec<(String, Results)>) -> Result<Results, ResultsError> {
+        for (name, part) in &parts {
+            part.check_values(name)?;
+        }
         let mut parts = parts.into_iter();
         let (_, first) = parts.next().ok_or(ResultsError::Nothing)?;
         let tournament = first.tournament.clone();

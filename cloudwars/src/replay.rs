@@ -704,24 +704,10 @@ pub fn verify_files<P: AsRef<Path>>(files: &[P]) -> Result<ReplaySummary, Verify
     })
 }
 
-/// Reads a file of at most [`MAX_FILE_BYTES`], checking the size before reading.
+/// Reads a file of at most [`MAX_FILE_BYTES`] ([`VerifyError::TooLarge`] beyond, counted as it is
+/// read).
 fn read_limited(path: &Path) -> Result<String, VerifyError> {
-    let io = |source| VerifyError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(VerifyError::Format {
-            path: path.to_owned(),
-            message: format!("{size} bytes, above the limit of {MAX_FILE_BYTES}"),
-        });
-    }
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_FILE_BYTES), &mut text)
-        .map_err(io)?;
-    Ok(text)
+    pathfind::replay::read_limited(path, MAX_FILE_BYTES)
 }
 
 /// The one-line summary: `conformance: cloudwars: N scenarios, M iterations, ... all match`.

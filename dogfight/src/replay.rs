@@ -14,7 +14,6 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use std::io::Read;
 use std::path::Path;
 
 use pathfind::replay::{Mismatch, Summary, VerifyError};
@@ -22,8 +21,9 @@ use pathfind::replay::{Mismatch, Summary, VerifyError};
 use crate::trace::{MAX_FILE_BYTES, TraceError, read_jsonl};
 
 /// Reads and replays every trace in the given JSON-lines files; stops at the first problem.
-/// Files larger than [`MAX_FILE_BYTES`] are rejected before they are read; files that hold no
-/// trace at all give [`VerifyError::Empty`].
+/// A file of more than [`MAX_FILE_BYTES`] is [`VerifyError::TooLarge`] (a regular file before it
+/// is read, any file once that many bytes are read); files that hold no trace at all give
+/// [`VerifyError::Empty`].
 pub fn verify_files<P: AsRef<Path>>(paths: &[P]) -> Result<Summary, VerifyError> {
     let mut summary = Summary {
         game: "dogfight".into(),
@@ -34,28 +34,12 @@ pub fn verify_files<P: AsRef<Path>>(paths: &[P]) -> Result<Summary, VerifyError>
     };
     for path in paths {
         let path = path.as_ref();
-        let io = |source| VerifyError::Io {
-            path: path.to_owned(),
-            source,
-        };
         let format = |error: TraceError| VerifyError::Format {
             path: path.to_owned(),
             message: error.to_string(),
         };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let bytes = file.metadata().map_err(io)?.len();
-        if bytes > MAX_FILE_BYTES {
-            return Err(format(TraceError::FileTooLarge {
-                path: path.display().to_string(),
-                bytes,
-                limit: MAX_FILE_BYTES,
-            }));
-        }
-        // `take`: the file may grow between the size check and the read.
-        let mut text = String::new();
-        file.take(MAX_FILE_BYTES)
-            .read_to_string(&mut text)
-            .map_err(io)?;
+        // Counted as it is read: a file that grows or a device cannot make it read more.
+        let text = pathfind::replay::read_limited(path, MAX_FILE_BYTES)?;
         let traces = read_jsonl(&text).map_err(format)?;
         for trace in &traces {
             let steps = trace.replay().map_err(|m| {

@@ -126,11 +126,18 @@ impl MatchArgs {
     }
 
     /// What `--html` asks for in a match of `games` games (`--games` or the game's default):
-    /// the page of the first game played, sampled every `--html-every` or `default_every` steps.
-    pub fn page_plan(&self, games: u64, default_every: usize) -> Option<arena::viewer::PagePlan> {
-        let path = self.html.clone()?;
-        Some(arena::viewer::PagePlan {
-            path,
+    /// the page of the first game played, sampled every `--html-every` or `default_every` steps,
+    /// written where [`page_destination`] says.
+    pub fn page_plan(
+        &self,
+        games: u64,
+        default_every: usize,
+    ) -> crate::Result<Option<arena::viewer::PagePlan>> {
+        let Some(path) = &self.html else {
+            return Ok(None);
+        };
+        Ok(Some(arena::viewer::PagePlan {
+            path: page_destination(path)?,
             index: self
                 .shard
                 .map_or(0, |shard| shard.range(games.max(1)).start),
@@ -139,7 +146,7 @@ impl MatchArgs {
                 .map_or(default_every, NonZeroUsize::get)
                 .max(1),
             seed: self.seed,
-        })
+        }))
     }
 
     /// Threads, slice and progress for the runner.
@@ -159,6 +166,21 @@ impl MatchArgs {
             println!("results written to {}", path.display());
         }
         Ok(())
+    }
+}
+
+/// Where a page (`--html PATH`) is written. A page goes to a temporary file beside it, renamed
+/// into place at the end ([`arena::viewer`]), which only a regular file allows: a symbolic link to
+/// one is followed (the page replaces the link's target and the link stays), and a path that is
+/// not a regular file (a FIFO, a device, a link to one) is refused ([`crate::Error::NotRegularFile`])
+/// rather than replaced by a regular file.
+pub fn page_destination(path: &std::path::Path) -> crate::Result<PathBuf> {
+    match arena::output::destination(path).map_err(|e| crate::Error::file(path, e))? {
+        arena::output::Destination::Replace(path) => Ok(path),
+        arena::output::Destination::Through(_) => Err(crate::Error::NotRegularFile {
+            path: path.to_owned(),
+            option: "--html",
+        }),
     }
 }
 

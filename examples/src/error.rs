@@ -98,6 +98,19 @@ pub enum Error {
         /// What the file should hold ("a maze file").
         what: &'static str,
     },
+    /// A page (`--html`) to write where something that is not a regular file is (a FIFO, a
+    /// device): a page is written beside it and renamed into place, which would replace it.
+    #[error(
+        "{}: not a regular file (a FIFO or a device?): {option} writes its page beside it and \
+         renames it into place, which would replace it; give a file name",
+        path.display()
+    )]
+    NotRegularFile {
+        /// The path given.
+        path: PathBuf,
+        /// The option that named it.
+        option: &'static str,
+    },
     /// `play verify` of an empty file.
     #[error("{}: empty file: no recorded game to verify", path.display())]
     EmptyRecording {

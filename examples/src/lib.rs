@@ -66,10 +66,9 @@ fn quick_start() -> Result<()> {
 /// A file that is empty, or files holding no recorded game, are an error.
 pub fn verify(args: &VerifyArgs) -> Result<String> {
     for file in &args.files {
-        let bytes = std::fs::metadata(file)
-            .map_err(|e| Error::file(file, e))?
-            .len();
-        if bytes == 0 {
+        let metadata = std::fs::metadata(file).map_err(|e| Error::file(file, e))?;
+        // (a device or a pipe reports size 0: the game's reader counts its bytes)
+        if metadata.is_file() && metadata.len() == 0 {
             return Err(Error::EmptyRecording { path: file.clone() });
         }
     }
@@ -125,6 +124,7 @@ pub fn view(args: &ViewArgs) -> Result<String> {
 }
 
 fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String> {
+    let page = cli::page_destination(&args.html)?;
     let recording = G::load_recording(&args.file).map_err(arena::Error::from)?;
     let every = match (args.html_every, recording.states.last()) {
         (Some(every), _) => every.get(),
@@ -136,7 +136,7 @@ fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String> {
         title: Some(format!("{}: {}", G::NAME, args.file.display())),
     };
     let summary = viewer::write_html(
-        &args.html,
+        &page,
         &recording.game,
         &recording.names,
         &recording.states,

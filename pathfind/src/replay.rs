@@ -6,7 +6,8 @@
 //! `play verify` command and users share it.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
 
 /// Every trace matched: how much was checked.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -86,6 +87,16 @@ pub enum VerifyError {
         /// Where (line) and what is wrong.
         message: String,
     },
+    /// A file holds more than the reader's documented limit. Counted as the bytes are read
+    /// ([`read_limited`]), so a device or a pipe (whose size the system reports as 0) is refused
+    /// like a large file.
+    #[error("{path}: more than the limit of {limit} bytes")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit it passed.
+        limit: u64,
+    },
     /// The files hold no trace at all: nothing was checked, which is never a pass.
     #[error("no trace to replay in {paths}")]
     Empty {
@@ -101,4 +112,35 @@ impl From<Mismatch> for VerifyError {
     fn from(mismatch: Mismatch) -> VerifyError {
         VerifyError::Mismatch(Box::new(mismatch))
     }
+}
+
+/// Reads the text file at `path`, of at most `limit` bytes: a larger one is
+/// [`VerifyError::TooLarge`]. A regular file is refused by its size before anything is read; for
+/// every file the bytes are also counted as they are read (at most `limit + 1`), so a file that
+/// grows, a pipe or a device (`/dev/zero`, whose reported size is 0) cannot make it read more.
+/// Text that is not UTF-8 is [`VerifyError::Io`] (`InvalidData`), as [`std::fs::read_to_string`]
+/// reports it.
+pub fn read_limited(path: &Path, limit: u64) -> Result<String, VerifyError> {
+    let io = |source| VerifyError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let too_large = || VerifyError::TooLarge {
+        path: path.to_owned(),
+        limit,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let metadata = file.metadata().map_err(io)?;
+    if metadata.is_file() && metadata.len() > limit {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }

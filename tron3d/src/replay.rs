@@ -269,8 +269,8 @@ pub fn run_original(game: &Game, names: &[&str], seed: u32) -> Result<T3d, Strin
     Ok(recorder.finish())
 }
 
-/// The largest file [`verify_files`] reads (a 250-round game on the 866-vertex cube is about
-/// 3 MB).
+/// The largest file [`verify_files`] and [`load`] read (a 250-round game on the 866-vertex cube
+/// is about 3 MB).
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// The boards a recorded game may have been played on, most likely first: `<map>.map` next to
@@ -322,8 +322,9 @@ pub fn candidate_boards(file: &Path, record: &T3d) -> Vec<(String, Result<Board,
 /// Replays every `.t3d` v1.2 file of `paths` on the board it was played on (found by
 /// [`candidate_boards`]: the first that replays the whole game and its bytes exactly), and
 /// checks every board, every `movements` list and the written bytes. A file with no game in it
-/// (empty, or only whitespace), or no file at all, is [`VerifyError::Empty`]; a file above
-/// [`MAX_FILE_BYTES`] or that does not parse is [`VerifyError::Format`]; when no board fits,
+/// (empty, or only whitespace), or no file at all, is [`VerifyError::Empty`]; a file of more than
+/// [`MAX_FILE_BYTES`] (counted as it is read: a device too) is [`VerifyError::TooLarge`], one
+/// that does not parse [`VerifyError::Format`]; when no board fits,
 /// the error is the first candidate's mismatch.
 ///
 /// ```
@@ -349,21 +350,11 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> Result<Summary, VerifyError> 
     };
     for path in paths {
         let path = path.as_ref();
-        let io = |source| VerifyError::Io {
-            path: path.to_owned(),
-            source,
-        };
         let format = |message: String| VerifyError::Format {
             path: path.to_owned(),
             message,
         };
-        let size = std::fs::metadata(path).map_err(io)?.len();
-        if size > MAX_FILE_BYTES {
-            return Err(format(format!(
-                "{size} bytes, more than MAX_FILE_BYTES ({MAX_FILE_BYTES})"
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let text = pathfind::replay::read_limited(path, MAX_FILE_BYTES)?;
         if text.trim().is_empty() {
             return Err(VerifyError::Empty {
                 paths: path.display().to_string(),
@@ -417,17 +408,7 @@ pub fn load(path: &Path) -> Result<(Game, T3d, Vec<State>), VerifyError> {
         path: path.to_owned(),
         message,
     };
-    let io = |source| VerifyError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(format(format!(
-            "{size} bytes, more than MAX_FILE_BYTES ({MAX_FILE_BYTES})"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = pathfind::replay::read_limited(path, MAX_FILE_BYTES)?;
     if text.trim().is_empty() {
         return Err(VerifyError::Empty {
             paths: path.display().to_string(),

@@ -5,6 +5,7 @@
 
 mod browser;
 mod net_programs;
+mod output;
 mod outside;
 mod program;
 mod program_tron3d;

@@ -239,7 +239,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
     create_stderr_dir(options.common.stderr_dir.as_deref())?;
     // Every turn: the pictures are one element a line, so a turn adds only the lines it
     // changed (a whole game's page is well under 1 MB).
-    let plan = options.common.page_plan(tournament.games, 1);
+    let plan = options.common.page_plan(tournament.games, 1)?;
     runner::run(
         &tournament,
         &options.common.run_options(),
@@ -275,26 +275,36 @@ pub fn tournament(options: &Options) -> Result<Results> {
     .map_err(Error::from)
 }
 
-/// The largest maze file `--maze` reads (checked before reading): far above any real maze.
+/// The largest maze file `--maze` reads (counted as it is read): far above any real maze.
 const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
 
-/// Reads a maze file (`--maze`), its size checked against a limit first.
+/// Reads a maze file (`--maze`) of at most `MAX_MAZE_FILE_BYTES` (1 MiB).
 pub fn read_maze(path: &Path) -> Result<String> {
     let error = |source: std::io::Error| Error::UnknownMaze {
         path: path.to_owned(),
         shipped: amazes::mazes::COUNT,
         source,
     };
-    let bytes = std::fs::metadata(path).map_err(error)?.len();
-    if bytes > MAX_MAZE_FILE_BYTES {
+    // Counted as it is read: a device (`/dev/zero`, reported size 0) cannot make it read more.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            std::io::Read::read_to_end(
+                &mut std::io::Read::take(file, MAX_MAZE_FILE_BYTES + 1),
+                &mut bytes,
+            )
+        })
+        .map_err(error)?;
+    if bytes.len() as u64 > MAX_MAZE_FILE_BYTES {
         return Err(Error::TooLarge {
             path: path.to_owned(),
-            bytes,
+            bytes: bytes.len() as u64,
             limit: MAX_MAZE_FILE_BYTES,
             what: "a maze file",
         });
     }
-    std::fs::read_to_string(path).map_err(error)
+    String::from_utf8(bytes)
+        .map_err(|e| error(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }
 
 /// Runs `play amazes`.

@@ -453,7 +453,7 @@ pub fn play(options: &Options) -> Result<()> {
         !common.fixed_seats,
     )?;
     let options = crate::roster::served_on_port(common, &tournament.lineup)?;
-    let plan = common.page_plan(tournament.games, 1);
+    let plan = common.page_plan(tournament.games, 1)?;
     let results = tournament_paged(
         &cfg,
         tournament,

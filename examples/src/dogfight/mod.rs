@@ -212,7 +212,7 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
     let stderr_dir = options.common.stderr_dir.as_deref();
     create_stderr_dir(stderr_dir)?;
     let mut faults = vec![Faults::default(); tournament.lineup.len()];
-    let plan = options.common.page_plan(tournament.games, 1);
+    let plan = options.common.page_plan(tournament.games, 1)?;
     let results = runner::run(
         &tournament,
         &options.common.run_options(),

@@ -168,7 +168,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
     };
-    let plan = options.common.page_plan(tournament.games, 1);
+    let plan = options.common.page_plan(tournament.games, 1)?;
     let stderr_dir = options.common.stderr_dir.as_deref();
     crate::roster::create_stderr_dir(stderr_dir)?;
     let entries = crate::roster::lineup_with_stderr::<Game>(&lineup, "tron3d", stderr_dir);

@@ -164,7 +164,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
     };
     let plan = options
         .common
-        .page_plan(tournament.games, playable::RECORDING_STRIDE as usize);
+        .page_plan(tournament.games, playable::RECORDING_STRIDE as usize)?;
     let map_of = |index: u64| (index % maps.len() as u64) as usize;
     let stderr_dir = options.common.stderr_dir.as_deref();
     crate::roster::create_stderr_dir(stderr_dir)?;
