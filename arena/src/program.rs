@@ -2,8 +2,15 @@
 //! standard input and output, and [`ProgramBot`], a program playing as a [`Bot`] in the game's
 //! ORIGINAL protocol, so the original contests' bots play unchanged.
 //!
-//! `cmd:PROGRAM ARG...` on `play`'s `--bots` is a command line split at whitespace (no shell
-//! quoting): the program and its arguments.
+//! `cmd:PROGRAM ARG...` on `play`'s `--bots` is a command line ([`command_line`]): the program
+//! and its arguments, split into words as a POSIX shell splits them, with quote removal only
+//! (the `shell-words` crate). Words are separated by spaces; `'...'` keeps everything inside as it
+//! is, `"..."` keeps everything but `\"`, `\\`, `\$` and `` \` `` (a backslash before them is
+//! dropped), and outside quotes a backslash keeps the next character; so a quoted argument may
+//! hold spaces and commas (`cmd:python3 "my bot.py" --name 'a, b'`; `play --bots` splits bots
+//! only at commas outside quotes). Nothing is expanded (no `$VARIABLE`, `~`, `*` or `;`: they are
+//! plain characters), a word that starts with `#` starts a comment to the end, and a quote left
+//! open is an error ([`ProgramError::Quoting`]) before any game.
 //!
 //! | game | protocol | time per move |
 //! |---|---|---|
@@ -33,6 +40,24 @@
 //! killed. When a game ends, a program is told as its protocol says ([`Bot::game_over`]), its
 //! input is closed and it gets [`EXIT_GRACE`] to exit before it is killed. The process is also
 //! killed when the bot is dropped, so no program outlives its game.
+//!
+//! A fault is one line ([`Bot::fault`]), the same in all five games: its kind first, then where
+//! (`turn N` in Amazes, `round N` in Tron3D and Dogfight, `step N` in CloudWars, `tick N` in
+//! Windward, when the game had begun), then what happened:
+//!
+//! | kind | what the program did | e.g. |
+//! |---|---|---|
+//! | `crash` | could not be started, exited (the exit code or the signal said), closed its output or connection, or stopped taking its input | `crash: round 3: killed by SIGSEGV` |
+//! | `silence` | no answer within the time limit (never connected, a missed sync, input left unread) | `silence: turn 12: no answer within 1s` |
+//! | `flood` | a line longer than the limit, or more requests or messages than a step allows | `flood: turn 1: a line longer than 4096 bytes` |
+//! | `garbage` | an answer that cannot be read, or that the protocol forbids | `garbage: step 4: "hello" is no command` |
+//! | `limit: WHAT` | went over one of its resource limits (memory, CPU time, ...) | `limit: memory` |
+//!
+//! The first fault of each bot in each game is kept: counted per bot in the results table and
+//! printed under it with its game, step and reason ([`crate::results::Results::fault_lines`]),
+//! kept in the results file ([`crate::results::GameRecord::faults`] and
+//! [`crate::results::GameRecord::fault_steps`]), and shown on the replay page from the step
+//! where it happened ([`crate::viewer`]).
 
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
@@ -100,6 +125,12 @@ pub enum ProgramError {
     /// `cmd:` with nothing after it.
     #[error("an empty command line (cmd: needs a program)")]
     Empty,
+    /// A command line with a quote left open ([`command_line`]).
+    #[error("{line}: a quote is left open (quote a word with '...' or \"...\")")]
+    Quoting {
+        /// The command line.
+        line: String,
+    },
     /// The system could not start the program.
     #[error("{program}: {source}")]
     Spawn {
@@ -393,9 +424,21 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// interpreter loading, say) is not counted against its first move.
 pub const STARTUP_GRACE: Duration = Duration::from_secs(10);
 
-/// The command line after `cmd:`: the program and its arguments, split at whitespace.
-pub fn command_line(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_owned).collect()
+/// The command line after `cmd:`: the program and its arguments, split into words as a POSIX
+/// shell splits them, with quote removal only (see the [module docs](self)): `'my bot.py' -x "a,
+/// b"` is `my bot.py`, `-x`, `a, b`. A quote left open is [`ProgramError::Quoting`]; an empty
+/// line is no error here (no words).
+///
+/// ```
+/// use arena::program::command_line;
+/// assert_eq!(command_line("python3 'my bot.py' --name \"a, b\"")?, ["python3", "my bot.py", "--name", "a, b"]);
+/// assert!(command_line("python3 'my bot.py").is_err());
+/// # Ok::<(), arena::program::ProgramError>(())
+/// ```
+pub fn command_line(text: &str) -> Result<Vec<String>, ProgramError> {
+    shell_words::split(text).map_err(|_| ProgramError::Quoting {
+        line: text.to_owned(),
+    })
 }
 
 /// Whether `program` names a file (a path) or a file on `PATH` (a bare name).
@@ -447,7 +490,7 @@ impl ProgramBot {
     ///
     /// A program that does not exist is an error here, before any game starts.
     pub fn from_command_line(text: &str) -> Result<ProgramBot, ProgramError> {
-        let command = command_line(text);
+        let command = command_line(text)?;
         let program = command.first().ok_or(ProgramError::Empty)?;
         if !exists(program) {
             return Err(ProgramError::NotFound {
@@ -566,13 +609,18 @@ impl Bot<amazes::Game> for ProgramBot {
             Action::Fault(Fault::Crash)
         };
         if let Action::Fault(fault) = &action {
-            let kind = match fault {
-                Fault::Crash => "crash",
-                Fault::Timeout => "silence",
-                Fault::TooLong(_) => "flood",
-                _ => "garbage",
+            let turn = self.turns;
+            let text = match fault {
+                Fault::Crash => format!("crash: turn {turn}: {fault}"),
+                Fault::Timeout => format!("silence: turn {turn}: no answer within {limit:?}"),
+                // Longer than the reader keeps (it stops there): the line's length is unknown.
+                Fault::TooLong(n) if *n > LINE_LIMIT => {
+                    format!("flood: turn {turn}: a line longer than {LINE_LIMIT} bytes")
+                }
+                Fault::TooLong(_) => format!("flood: turn {turn}: {fault}"),
+                _ => format!("garbage: turn {turn}: {fault}"),
             };
-            self.faulted(format!("{kind}: turn {}: {fault}", self.turns));
+            self.faulted(text);
         }
         action
     }

@@ -44,6 +44,13 @@ pub struct GameRecord {
     /// files without faults read and write as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<Option<String>>,
+    /// Where each seat's fault happened, beside [`GameRecord::faults`]: the step after which it
+    /// was first seen (the replay page's step number: 0 before the first step, for a program
+    /// that could not start; `n` for a fault in the `n`-th step played, the step whose action
+    /// the fault replaced). Empty when no seat had a fault, or for a record written before the
+    /// steps were kept (results files read and write as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fault_steps: Vec<Option<u64>>,
 }
 
 impl GameRecord {
@@ -55,6 +62,34 @@ impl GameRecord {
             faults
         }
     }
+
+    /// Sets [`GameRecord::faults`] and [`GameRecord::fault_steps`] from each seat's fault and
+    /// the step it happened at (both empty when no seat had one).
+    pub fn set_faults(&mut self, faults: Vec<Option<(u64, String)>>) {
+        if faults.iter().all(Option::is_none) {
+            self.faults = Vec::new();
+            self.fault_steps = Vec::new();
+        } else {
+            self.fault_steps = faults.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
+            self.faults = faults.into_iter().map(|f| f.map(|f| f.1)).collect();
+        }
+    }
+
+    /// Seat `seat`'s fault and the step it happened at (`None` for the step in a record
+    /// without [`GameRecord::fault_steps`]).
+    pub fn fault(&self, seat: usize) -> Option<(Option<u64>, &str)> {
+        let text = self.faults.get(seat)?.as_deref()?;
+        Some((self.fault_steps.get(seat).copied().flatten(), text))
+    }
+}
+
+/// The kind of a fault text: its first word (`crash`, `silence`, `flood`, `garbage`, `limit`;
+/// see [`crate::program`]'s "Limits and faults").
+pub fn fault_kind(text: &str) -> &str {
+    let end = text
+        .find(|c: char| c == ':' || c.is_whitespace())
+        .unwrap_or(text.len());
+    &text[..end]
 }
 
 /// A slice of a tournament: shard `index` of `count` (0-based, `--shard 0/4` .. `--shard 3/4`).
@@ -279,6 +314,12 @@ impl Results {
                 return Err(bad(format!(
                     "{} faults for {players} players",
                     record.faults.len()
+                )));
+            }
+            if !record.fault_steps.is_empty() && record.fault_steps.len() != players {
+                return Err(bad(format!(
+                    "{} fault steps for {players} players",
+                    record.fault_steps.len()
                 )));
             }
             if let Some(&entry) = record.seats.iter().find(|&&e| e >= players) {
@@ -559,7 +600,60 @@ impl Results {
                 }
             );
         }
+        for line in self.fault_lines() {
+            let _ = writeln!(out, "{line}");
+        }
         out
+    }
+
+    /// The lines under the results table about faults: for each bot that had one (in the
+    /// table's order), the seats with a fault per kind and its first fault, with the game, the
+    /// step and why: `faults of cmd:bot.py: 3 silence, 1 crash; first in game 2 at step 14:
+    /// silence: round 14: no answer within 1s`.
+    pub fn fault_lines(&self) -> Vec<String> {
+        let lineup = &self.tournament.lineup;
+        let mut names: Vec<&str> = Vec::new();
+        for name in lineup {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+        // Per bot: the seats per kind, in order of first appearance, and the first fault.
+        type Tally<'a> = (Vec<(&'a str, u64)>, Option<(u64, Option<u64>, &'a str)>);
+        let mut tallies: Vec<Tally<'_>> = vec![(Vec::new(), None); names.len()];
+        for record in &self.records {
+            for (seat, &entry) in record.seats.iter().enumerate() {
+                let Some((step, text)) = record.fault(seat) else {
+                    continue;
+                };
+                let Some(row) = lineup
+                    .get(entry)
+                    .and_then(|name| names.iter().position(|n| n == name))
+                else {
+                    continue;
+                };
+                let (kinds, first) = &mut tallies[row];
+                let kind = fault_kind(text);
+                match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, n)) => *n += 1,
+                    None => kinds.push((kind, 1)),
+                }
+                first.get_or_insert((record.index, step, text));
+            }
+        }
+        names
+            .iter()
+            .zip(&tallies)
+            .filter_map(|(name, (kinds, first))| {
+                let (game, step, text) = (*first)?;
+                let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+                let at = step.map_or_else(String::new, |step| format!(" at step {step}"));
+                Some(format!(
+                    "faults of {name}: {}; first in game {game}{at}: {text}",
+                    kinds.join(", ")
+                ))
+            })
+            .collect()
     }
 }
 

@@ -205,6 +205,12 @@ pub trait Watch<G: Playable> {
     fn step(&mut self, game: &G, actions: &[G::Action], events: &G::Events, state: &G::State) {
         let _ = (game, actions, events, state);
     }
+    /// `player`'s bot had its first fault of the game ([`Bot::fault`]), seen after `step` steps
+    /// (0: before the first step; see [`GameRecord::fault_steps`]). Told once per player and
+    /// game, at most, after the step's [`Watch::step`].
+    fn fault(&mut self, game: &G, player: usize, step: u64, fault: &str) {
+        let _ = (game, player, step, fault);
+    }
 }
 
 /// Watches nothing.
@@ -219,6 +225,59 @@ impl<G: Playable, A: Watch<G>, B: Watch<G>> Watch<G> for (A, B) {
     fn step(&mut self, game: &G, actions: &[G::Action], events: &G::Events, state: &G::State) {
         self.0.step(game, actions, events, state);
         self.1.step(game, actions, events, state);
+    }
+    fn fault(&mut self, game: &G, player: usize, step: u64, fault: &str) {
+        self.0.fault(game, player, step, fault);
+        self.1.fault(game, player, step, fault);
+    }
+}
+
+/// Each seat's first fault of a game and the step it was seen at ([`Bot::fault`], asked after
+/// every step until it gives one), each new one told to a [`Watch`]: what [`play_game`] keeps,
+/// for game loops of their own too (the `play` command's Amazes and Dogfight loops).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FirstFaults {
+    faults: Vec<Option<(u64, String)>>,
+}
+
+impl FirstFaults {
+    /// No fault yet, for `players` seats.
+    pub fn new(players: usize) -> FirstFaults {
+        FirstFaults {
+            faults: vec![None; players],
+        }
+    }
+
+    /// Records `fault`, when given, as `player`'s first (unless it had one), seen after
+    /// `step` steps, and tells `watch`.
+    pub fn seen<G: Playable>(
+        &mut self,
+        game: &G,
+        player: usize,
+        step: u64,
+        fault: Option<String>,
+        watch: &mut impl Watch<G>,
+    ) {
+        if player >= self.faults.len() {
+            self.faults.resize(player + 1, None);
+        }
+        if self.faults[player].is_some() {
+            return;
+        }
+        if let Some(text) = fault {
+            watch.fault(game, player, step, &text);
+            self.faults[player] = Some((step, text));
+        }
+    }
+
+    /// Whether `player` has had a fault.
+    pub fn has(&self, player: usize) -> bool {
+        self.faults.get(player).is_some_and(Option::is_some)
+    }
+
+    /// Each seat's first fault and its step, for [`GameRecord::set_faults`].
+    pub fn into_faults(self) -> Vec<Option<(u64, String)>> {
+        self.faults
     }
 }
 
@@ -343,6 +402,12 @@ pub fn play_game<G: Playable>(
     }
     let mut state = game.initial_state(setup.seed);
     watch.start(game, &state);
+    // Each seat's first fault and the step it was seen at. A bot is asked after every step
+    // until it has one: one call that returns `None` for a bot in process.
+    let mut faults = FirstFaults::new(players);
+    for (player, bot) in bots.iter().enumerate() {
+        faults.seen(game, player, 0, bot.fault(), watch);
+    }
     let mut actions = Vec::with_capacity(players);
     // One observation per player, refilled every step (`Playable::observe_into`).
     let mut seen: Vec<Option<G::Observation>> = (0..players).map(|_| None).collect();
@@ -369,21 +434,32 @@ pub fn play_game<G: Playable>(
             }
         }
         watch.step(game, &actions, &events, &state);
+        for (player, bot) in bots.iter().enumerate() {
+            if !faults.has(player) {
+                faults.seen(game, player, steps, bot.fault(), watch);
+            }
+        }
     }
     let outcome = game
         .outcome(&state)
         .ok_or(Error::NoOutcome { game: G::NAME })?;
     for (player, bot) in bots.iter_mut().enumerate() {
         bot.game_over(game, &outcome, player);
+        if !faults.has(player) {
+            faults.seen(game, player, steps, bot.fault(), watch);
+        }
     }
-    Ok(GameRecord {
+    let mut record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
         scores: outcome.scores(),
         ranks: outcome.ranks(),
         steps,
-        faults: GameRecord::faults_of(bots.iter().map(|bot| bot.fault()).collect()),
-    })
+        faults: Vec::new(),
+        fault_steps: Vec::new(),
+    };
+    record.set_faults(faults.into_faults());
+    Ok(record)
 }
 
 /// Runs a tournament of a [`Playable`] game between the bots of `lineup` (one entry per name of

@@ -26,7 +26,12 @@
 //! embedded frames), `data-scores` (the scores at that step, as a JSON array), `data-final-scores`
 //! (the final scores: the outcome's when the last state is over, else the last state's current
 //! scores), `data-frames`, `data-last-step`, `data-ready="1"` once the script has run, and
-//! `data-error` (empty unless a script error happened; `window.onerror` also shows it in `#error`).
+//! `data-error` (empty unless a script error happened; `window.onerror` also shows it in `#error`),
+//! and `data-faults` (the players' faults seen by the step shown, as a JSON array of
+//! `{"player":P,"step":N,"text":"..."}`; `[]` when none). A player's first fault (a program
+//! bot's, [`crate::Bot::fault`], told through [`Watch::fault`]) is listed under the score table
+//! (`#faults`, one item per player: the step and the reason, a link to that step), marked on the
+//! chart at its step, and flagged in the score table from that step on.
 //! Opening the page as `FILE#step=N` shows step `N` (the last embedded step at or before `N` when
 //! `N` was not sampled); the `link` next to the slider is the current step's address.
 //!
@@ -169,16 +174,18 @@ where
             }
         }
     });
-    write_frames(path, game, names, frames, options)
+    write_frames(path, game, names, frames, &[], options)
 }
 
 /// Writes the page of frames already sampled: `(step, state)` in increasing step order, the last
-/// one being the game's last state.
+/// one being the game's last state; `faults[player]` is the player's first fault and the step
+/// it was seen at.
 fn write_frames<G, S>(
     path: &Path,
     game: &G,
     names: &[String],
     frames: impl Iterator<Item = (usize, S)>,
+    faults: &[Option<(u64, String)>],
     options: &ViewerOptions,
 ) -> Result<ViewerSummary, ViewerError>
 where
@@ -196,7 +203,7 @@ where
     // waiting for the disk cost more than writing the page; a page lost to a power cut is
     // written again by running the command again.
     let written = page
-        .write(game, names, frames, options)
+        .write(game, names, frames, faults, options)
         .and_then(|summary| {
             page.out.into_inner().map_err(|e| e.into_error())?;
             Ok(summary)
@@ -302,6 +309,7 @@ impl<W: Write> Page<W> {
         game: &G,
         names: &[String],
         frames: impl Iterator<Item = (usize, S)>,
+        faults: &[Option<(u64, String)>],
         options: &ViewerOptions,
     ) -> std::io::Result<Option<ViewerSummary>>
     where
@@ -370,6 +378,25 @@ impl<W: Write> Page<W> {
                 self.numbers(&ranks)?;
             }
             None => self.out.write_all(b"null")?,
+        }
+        // Each player's first fault, `{"step":N,"text":"..."}` or null; only when one had a
+        // fault, so pages without faults stay as they were.
+        if faults.iter().any(Option::is_some) {
+            self.out.write_all(b",\"faults\":[")?;
+            for player in 0..players {
+                if player > 0 {
+                    self.out.write_all(b",")?;
+                }
+                match faults.get(player).and_then(Option::as_ref) {
+                    Some((step, text)) => {
+                        write!(self.out, "{{\"step\":{step},\"text\":")?;
+                        self.string(text)?;
+                        self.out.write_all(b"}")?;
+                    }
+                    None => self.out.write_all(b"null")?,
+                }
+            }
+            self.out.write_all(b"]")?;
         }
         write!(
             self.out,
@@ -625,6 +652,8 @@ pub struct Recorder<G: Playable> {
     kept: Vec<(usize, G::State)>,
     /// The last state, when it was not sampled.
     last: Option<(usize, G::State)>,
+    /// Each player's first fault and the step it was seen at ([`Watch::fault`]).
+    faults: Vec<Option<(u64, String)>>,
 }
 
 impl<G: Playable> Recorder<G> {
@@ -635,6 +664,7 @@ impl<G: Playable> Recorder<G> {
             step: 0,
             kept: Vec::new(),
             last: None,
+            faults: Vec::new(),
         }
     }
 
@@ -671,7 +701,13 @@ impl<G: Playable> Recorder<G> {
             .iter()
             .chain(&self.last)
             .map(|(step, state)| (*step, state));
-        write_frames(path, game, names, frames, &options)
+        write_frames(path, game, names, frames, &self.faults, &options)
+    }
+
+    /// Each player's first fault and the step it was seen at, as told ([`Watch::fault`]): the
+    /// page shows each from its step on.
+    pub fn faults(&self) -> &[Option<(u64, String)>] {
+        &self.faults
     }
 }
 
@@ -680,11 +716,19 @@ impl<G: Playable> Watch<G> for Recorder<G> {
         self.step = 0;
         self.kept.clear();
         self.last = None;
+        self.faults.clear();
         self.see(state);
     }
 
     fn step(&mut self, _game: &G, _actions: &[G::Action], _events: &G::Events, state: &G::State) {
         self.see(state);
+    }
+
+    fn fault(&mut self, _game: &G, player: usize, step: u64, fault: &str) {
+        if player >= self.faults.len() {
+            self.faults.resize(player + 1, None);
+        }
+        self.faults[player].get_or_insert_with(|| (step, fault.to_owned()));
     }
 }
 
@@ -775,6 +819,12 @@ impl<G: Playable> Watch<G> for MatchPage<G> {
     fn step(&mut self, game: &G, actions: &[G::Action], events: &G::Events, state: &G::State) {
         if let Some(recorder) = &mut self.recorder {
             recorder.step(game, actions, events, state);
+        }
+    }
+
+    fn fault(&mut self, game: &G, player: usize, step: u64, fault: &str) {
+        if let Some(recorder) = &mut self.recorder {
+            recorder.fault(game, player, step, fault);
         }
     }
 }

@@ -45,7 +45,7 @@ fn play(command: &Command, games: usize) -> Duration {
     let start = Instant::now();
     match command {
         Command::Dogfight(options) => {
-            let (results, _) = examples::dogfight::tournament(options).unwrap();
+            let results = examples::dogfight::tournament(options).unwrap();
             assert_eq!(results.records.len(), games);
         }
         Command::Tron3d(options) => {

@@ -67,8 +67,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// The bots, comma-separated, one per seat of the first game (default: the game's line-up;
-    /// the bots are listed below).
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    /// the bots are listed below). `cmd:PROGRAM ARG...` is a program: its words are split as a
+    /// POSIX shell splits them, quote removal only ('...' and "..." keep spaces and commas, a
+    /// backslash keeps the next character; no variables, globs or operators; a quote left open
+    /// is an error), e.g. --bots "cmd:python3 'my bot.py' --name 'a, b',random". Bots are split
+    /// at commas outside quotes.
+    #[arg(long, value_name = "A,B,...")]
     pub bots: Vec<String>,
     /// Threads playing games in parallel (default: one per core; clamped to 1024 and to the
     /// games to play). Results are the same for any number.
@@ -113,13 +117,15 @@ impl MatchArgs {
         self.games.unwrap_or(default)
     }
 
-    /// The line-up: `--bots`, or `default`.
+    /// The line-up: `--bots` (each given list split at commas outside quotes, [`split_bots`]),
+    /// or `default`.
     pub fn lineup_or(&self, default: &[&str]) -> Vec<String> {
         if self.bots.is_empty() {
             default.iter().map(|&name| name.to_owned()).collect()
         } else {
             self.bots
                 .iter()
+                .flat_map(|list| split_bots(list))
                 .map(|name| name.trim().to_owned())
                 .collect()
         }
@@ -182,6 +188,44 @@ pub fn page_destination(path: &std::path::Path) -> crate::Result<PathBuf> {
             option: "--html",
         }),
     }
+}
+
+/// Splits a `--bots` list at its commas outside quotes: `cmd:bot 'a,b',random` is
+/// `cmd:bot 'a,b'` and `random` (each bot's text is kept as given, quotes included, for
+/// [`arena::program::command_line`]). Quotes are read as the shell reads them: `'...'`
+/// quotes everything, `"..."` everything but a backslashed `"` or `\`, and a backslash outside
+/// quotes keeps the next character. A quote left open runs to the end (the program's command
+/// line then reports it).
+pub fn split_bots(list: &str) -> Vec<&str> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Quote {
+        None,
+        Single,
+        Double,
+    }
+    let mut bots = Vec::new();
+    let mut quote = Quote::None;
+    let mut escaped = false;
+    let mut start = 0;
+    for (i, c) in list.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, c) {
+            (Quote::None | Quote::Double, '\\') => escaped = true,
+            (Quote::None, '\'') => quote = Quote::Single,
+            (Quote::None, '"') => quote = Quote::Double,
+            (Quote::Single, '\'') | (Quote::Double, '"') => quote = Quote::None,
+            (Quote::None, ',') => {
+                bots.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    bots.push(&list[start..]);
+    bots
 }
 
 /// The games `play` knows.

@@ -44,6 +44,11 @@ pub const CLOUDWARS_REQUESTS_PER_STEP: usize = 100;
 /// line that is no command: the server's `err: invalid command`). Replies the original gives to
 /// other mistakes (a bad name, a wind too strong) are given and are no fault; `quit` is answered
 /// `ok` and the player sends no more winds.
+///
+/// Names: the arena names the seats (`P0`, `P1`, ... in `play`), and no name is reserved. A
+/// program's storm is shown to it under the name it gave (`name`); when that is another seat's
+/// name, that seat is shown to it with `'` added (`P1'`), so the program still tells its own
+/// clouds from the others' and `play` never answers `err: name already taken`.
 pub struct CloudWarsProgram {
     launch: Launch,
     session: Option<Session>,
@@ -120,15 +125,30 @@ impl Session {
             .map_err(|e| format!("crash: writing a reply: {e}"))
     }
 
-    /// The world for this program: its storm under the name it gave.
+    /// The world for this program: its storm under the name it gave, and another seat that
+    /// has that name under [`alias`] of it.
     fn world(game: &cloudwars::Game, state: &State, seat: &str, name: Option<&str>) -> Reply {
         let mut world = WorldJson::from_state(game, state);
-        if let Some(name) = name {
-            for cloud in world.clouds.iter_mut().filter(|c| c.player == seat) {
-                cloud.player = name.to_owned();
+        if let Some(name) = name.filter(|name| *name != seat) {
+            let names: Vec<&str> = state.players().iter().map(|p| p.name.as_str()).collect();
+            // Only a seat's name is aliased (never the rainclouds' empty owner).
+            let other = names.contains(&name).then(|| alias(name, &names));
+            let shown = |player: &str| {
+                if player == seat {
+                    Some(name.to_owned())
+                } else if player == name {
+                    other.clone()
+                } else {
+                    None
+                }
+            };
+            for cloud in &mut world.clouds {
+                if let Some(shown) = shown(&cloud.player) {
+                    cloud.player = shown;
+                }
             }
-            if world.leader == seat {
-                world.leader = name.to_owned();
+            if let Some(shown) = shown(&world.leader) {
+                world.leader = shown;
             }
         }
         world.to_json().map_or(Reply::Empty, Reply::World)
@@ -175,20 +195,11 @@ impl Session {
             // applied, so two programs cannot pick the same one and become indistinguishable.
             Ok(Command::Type(_)) => Reply::Ok,
             Ok(Command::Play) if self.playing => Reply::Error(ServerError::AlreadyPlaying),
+            // No name is taken: the other seats' names (`P0`, `P1`, ...) are the arena's, not
+            // players' choices, and one that the program chose is shown to it under an alias.
             Ok(Command::Play) => {
-                let taken = self.name.as_deref().is_some_and(|name| {
-                    state
-                        .players()
-                        .iter()
-                        .enumerate()
-                        .any(|(i, p)| i != player && p.name == name)
-                });
-                if taken {
-                    Reply::Error(ServerError::NameTaken)
-                } else {
-                    self.playing = true;
-                    Reply::GameBegins
-                }
+                self.playing = true;
+                Reply::GameBegins
             }
             Ok(Command::List) if self.playing => {
                 self.list_pending = true;
@@ -238,6 +249,16 @@ impl Session {
         }
         command_reply(result)
     }
+}
+
+/// The name another seat named `name` is shown under to a program that chose `name`: `name`
+/// with `'` added until it is no seat's name (`P1` becomes `P1'`).
+fn alias(name: &str, names: &[&str]) -> String {
+    let mut alias = format!("{name}'");
+    while names.contains(&alias.as_str()) {
+        alias.push('\'');
+    }
+    alias
 }
 
 /// At most 80 characters of `line`, for a fault message.
@@ -310,11 +331,10 @@ impl Bot<cloudwars::Game> for CloudWarsProgram {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match session.lines.recv_timeout(left) {
                 Ok(Output::Line(line)) => line,
-                Ok(Output::TooLong(n)) => {
+                Ok(Output::TooLong(_)) => {
                     let steps = session.steps;
                     return self.faulted(format!(
-                        "flood: step {steps}: a line of more than {} bytes (at least {n})",
-                        MAX_LINE
+                        "flood: step {steps}: a line longer than {MAX_LINE} bytes"
                     ));
                 }
                 Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {

@@ -52,7 +52,7 @@ impl Launch {
         text: &str,
         turn_limit: Duration,
     ) -> Result<Launch, ProgramError> {
-        let command = command_line(text);
+        let command = command_line(text)?;
         let program = command.first().ok_or(ProgramError::Empty)?;
         if !exists(program) {
             return Err(ProgramError::NotFound {

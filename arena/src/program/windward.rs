@@ -261,10 +261,10 @@ impl Session {
         seen: &Observation,
         deadline: Instant,
     ) -> Result<(), String> {
-        let me = seen.viewer;
+        let (me, ticks) = (seen.viewer, self.ticks);
         // `<join>` first: the original closes a connection that sends anything else.
         if !self.take(Some(deadline))? {
-            return Err("silence: no <join> in time".into());
+            return Err(format!("silence: tick {ticks}: no <join> in time"));
         }
         let join = match self.inbox.pop_front() {
             Some((
@@ -284,8 +284,8 @@ impl Session {
                     language,
                 }
             }
-            Some(_) => return Err("garbage: a message before <join>".into()),
-            None => return Err("garbage: a sync before <join>".into()),
+            Some(_) => return Err(format!("garbage: tick {ticks}: a message before <join>")),
+            None => return Err(format!("garbage: tick {ticks}: a sync before <join>")),
         };
         self.roster.seats[me.index() % NUM_PLAYERS] = join;
         let setup = ServerMessage::Setup(Box::new(self.roster.setup(game, &seen.state, me)));
@@ -293,7 +293,7 @@ impl Session {
         self.awaiting = 1;
         match self.wait(deadline, |s| s.started)? {
             true => Ok(()),
-            false => Err("silence: no <ready> in time".into()),
+            false => Err(format!("silence: tick {ticks}: no <ready> in time")),
         }
     }
 

@@ -50,6 +50,7 @@ fn step_counts_past_u64_still_give_the_mean() {
         ranks: vec![1, 2],
         steps: u64::MAX,
         faults: Vec::new(),
+        fault_steps: Vec::new(),
     };
     let results = Results {
         format: RESULTS_FORMAT,

@@ -67,6 +67,7 @@ fn a_shard_at_the_end_of_the_index_range_plays_exactly_its_games() {
                 ranks: vec![1, 2],
                 steps: u64::MAX,
                 faults: Vec::new(),
+                fault_steps: Vec::new(),
             };
             Ok((record, ()))
         },

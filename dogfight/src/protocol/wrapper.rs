@@ -80,11 +80,14 @@ impl Default for Limits {
 /// Why a program's fight went wrong. After any fault but [`Fault::Garbage`] the program is
 /// stopped (killed if the wrapper started it) and its planes get no moves (they fly straight)
 /// for the rest of the match; a garbage line is read as the original reads it (`N 0 0`).
+///
+/// Its text is one line that starts with its kind ([`Fault::kind`]: the fault words of every
+/// game of the `arena` crate), then the round: `silence: round 3: no reply within 1000 ms`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Fault {
     /// No complete reply within the turn's time limit.
-    #[error("timeout: no reply within {limit_ms} ms in round {round}")]
+    #[error("silence: round {round}: no reply within {limit_ms} ms")]
     Timeout {
         /// The limit, in milliseconds.
         limit_ms: u64,
@@ -92,13 +95,13 @@ pub enum Fault {
         round: u16,
     },
     /// The program's output ended (it exited or crashed) or could not be read.
-    #[error("crash: the program's output ended in round {round}")]
+    #[error("crash: round {round}: the program's output ended")]
     Crash {
         /// The round (1-based) that was waiting, 0 before the first turn.
         round: u16,
     },
     /// A reply line longer than the limit.
-    #[error("oversized line: more than {limit} bytes in round {round}")]
+    #[error("flood: round {round}: a line longer than {limit} bytes")]
     LineTooLong {
         /// The limit, in bytes.
         limit: usize,
@@ -106,7 +109,7 @@ pub enum Fault {
         round: u16,
     },
     /// A reply that is not `DIRECTION CHANGE SHOOT`; the original reads it as `N 0 0`.
-    #[error("garbage: reply {line:?} in round {round} read as N 0 0")]
+    #[error("garbage: round {round}: reply {line:?} read as N 0 0")]
     Garbage {
         /// The rejected line (at most 64 bytes of it, lossily decoded).
         line: String,
@@ -114,7 +117,7 @@ pub enum Fault {
         round: u16,
     },
     /// The program stopped reading its input: its pipe and the queue are full.
-    #[error("not reading: {turns} turns of input queued unread in round {round}")]
+    #[error("silence: round {round}: not reading, {turns} turns of input queued unread")]
     NotReading {
         /// The queue's limit, in turns.
         turns: usize,
@@ -122,20 +125,33 @@ pub enum Fault {
         round: u16,
     },
     /// The program could not be started or its input pipe broke.
-    #[error("i/o: {0}")]
+    #[error("crash: {0}")]
     Io(String),
 }
 
 impl Fault {
-    /// One word for tables: `timeout`, `crash`, `oversized`, `garbage`, `not-reading`, `io`.
+    /// One word for tables, the first of its text: `silence` (a timeout, or input left unread),
+    /// `crash` (the output ended, the program could not be started or its input broke),
+    /// `flood` (a line over the limit), `garbage` (a malformed reply).
     pub const fn kind(&self) -> &'static str {
         match self {
-            Fault::Timeout { .. } => "timeout",
-            Fault::Crash { .. } => "crash",
-            Fault::LineTooLong { .. } => "oversized",
+            Fault::Timeout { .. } | Fault::NotReading { .. } => "silence",
+            Fault::Crash { .. } | Fault::Io(_) => "crash",
+            Fault::LineTooLong { .. } => "flood",
             Fault::Garbage { .. } => "garbage",
-            Fault::NotReading { .. } => "not-reading",
-            Fault::Io(_) => "io",
+        }
+    }
+
+    /// The round (1-based) it happened in; 0 before the first turn, or when the program could
+    /// not be started ([`Fault::Io`]).
+    pub const fn round(&self) -> u16 {
+        match self {
+            Fault::Timeout { round, .. }
+            | Fault::Crash { round }
+            | Fault::LineTooLong { round, .. }
+            | Fault::Garbage { round, .. }
+            | Fault::NotReading { round, .. } => *round,
+            Fault::Io(_) => 0,
         }
     }
 

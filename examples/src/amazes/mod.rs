@@ -16,7 +16,7 @@ use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
 use arena::Bot;
 use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
-use arena::runner::{self, GameSetup, Watch};
+use arena::runner::{self, FirstFaults, GameSetup, Watch};
 use arena::viewer::{MatchPage, PagePlan};
 
 use crate::roster::{Roster, create_stderr_dir, stderr_file};
@@ -75,17 +75,19 @@ pub fn play_game_stats(
     bots: [&mut dyn Bot<Game>; 2],
     seed: u64,
 ) -> (Outcome, GameStats) {
-    play_game_watched(game, starts, bots, seed, &mut ())
+    let (outcome, stats, _) = play_game_watched(game, starts, bots, seed, &mut ());
+    (outcome, stats)
 }
 
-/// [`play_game_stats`], shown to `watch` turn by turn (for a viewer page).
+/// [`play_game_stats`], shown to `watch` turn by turn (for a viewer page); also returns each
+/// player's first fault and the turn it was seen after ([`FirstFaults`]).
 fn play_game_watched(
     game: &Game,
     starts: [Pose; 2],
     bots: [&mut dyn Bot<Game>; 2],
     seed: u64,
     watch: &mut impl Watch<Game>,
-) -> (Outcome, GameStats) {
+) -> (Outcome, GameStats, FirstFaults) {
     let mut stats = GameStats::default();
     let mut state = game
         .initial_state_with(starts)
@@ -95,14 +97,22 @@ fn play_game_watched(
     red.new_game(game, 0, seed);
     blue.new_game(game, 1, seed.wrapping_add(1));
     let players: [&mut dyn Bot<Game>; 2] = [red, blue];
+    let mut faults = FirstFaults::new(2);
+    for (p, bot) in players.iter().enumerate() {
+        faults.seen(game, p, 0, bot.fault(), watch);
+    }
     loop {
         if let Some(outcome) = game.outcome(&state) {
             for p in Player::BOTH {
                 stats.discovered[p.index()] = state.knowledge(p).discovered_count();
                 // A program is sent `Quit` after sudden death, as the CodeCup judge does.
                 players[p.index()].game_over(game, &outcome, p.index());
+                if !faults.has(p.index()) {
+                    let fault = players[p.index()].fault();
+                    faults.seen(game, p.index(), stats.turns as u64, fault, watch);
+                }
             }
-            return (outcome, stats);
+            return (outcome, stats, faults);
         }
         let p = state.to_move();
         let view = game.observe(&state, state.to_move().index());
@@ -112,6 +122,10 @@ fn play_game_watched(
         stats.charged[p.index()] += e.charged as usize;
         stats.captures[p.index()] += e.captured as usize;
         stats.turns += 1;
+        if !faults.has(p.index()) {
+            let fault = players[p.index()].fault();
+            faults.seen(game, p.index(), stats.turns as u64, fault, watch);
+        }
     }
 }
 
@@ -172,7 +186,7 @@ fn play_one(
             got: lineup.len(),
         });
     };
-    let (outcome, stats) = play_game_watched(
+    let (outcome, stats, faults) = play_game_watched(
         &game,
         starts,
         [&mut **red, &mut **blue],
@@ -191,14 +205,16 @@ fn play_one(
             outcome.end
         )
     });
-    let record = GameRecord {
+    let mut record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
         ranks: ranks_from_scores(&scores),
         scores,
         steps: stats.turns as u64,
-        faults: GameRecord::faults_of(seats.iter().map(|bot| bot.fault()).collect()),
+        faults: Vec::new(),
+        fault_steps: Vec::new(),
     };
+    record.set_faults(faults.into_faults());
     let page = page.is_recording().then_some((game, page));
     Ok((record, (line, page)))
 }

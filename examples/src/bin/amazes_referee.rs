@@ -96,6 +96,11 @@ fn run(args: Cli) -> examples::Result<()> {
     let o = &report.outcome;
     for (i, name) in ["red", "blue"].iter().enumerate() {
         let status = match o.faults[i] {
+            // The program's reader stops at its line limit: the line's length is unknown.
+            Some(amazes::Fault::TooLong(n)) if n > arena::program::LINE_LIMIT => format!(
+                "fault: a line longer than {} bytes",
+                arena::program::LINE_LIMIT
+            ),
             Some(f) => format!("fault: {f}"),
             None => "ok".to_owned(),
         };

@@ -781,7 +781,7 @@ pub fn bot_with_stderr(
 ) -> crate::Result<Box<dyn Bot>> {
     if let Some(text) = name.strip_prefix("cmd:") {
         return Ok(Box::new(ProgramBot::start_with_stderr(
-            &arena::program::command_line(text),
+            &arena::program::command_line(text)?,
             game,
             Limits::default(),
             stderr,

@@ -19,7 +19,7 @@ use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
 use crate::roster::{create_stderr_dir, stderr_file};
 use arena::results::{GameRecord, Results, TournamentSpec};
-use arena::runner::{self, GameSetup, Watch};
+use arena::runner::{self, FirstFaults, GameSetup, Watch};
 use arena::viewer::MatchPage;
 
 /// Fights played when `--games` is not given.
@@ -53,10 +53,10 @@ pub struct Options {
 /// An external program is named by its file name in tables.
 fn label(name: &str) -> String {
     // The program's file name, without its arguments.
-    match name
+    let command = name
         .strip_prefix("cmd:")
-        .and_then(|text| text.split_whitespace().next())
-    {
+        .and_then(|text| arena::program::command_line(text).ok());
+    match command.as_ref().and_then(|words| words.first()) {
         Some(program) => Path::new(program)
             .file_name()
             .map_or(name.to_owned(), |file| {
@@ -137,20 +137,24 @@ pub fn play_fight_with_stderr(
         trace.finish(Some(outcome));
         trace.to_json()
     });
-    let record = GameRecord {
+    // A fault in round `r` (1-based) replaced the moves of the fight's `r`-th step.
+    let mut first = FirstFaults::new(2);
+    for (seat, fault) in faults.iter().enumerate() {
+        let fault = fault.as_ref();
+        let step = fault.map_or(0, |f| u64::from(f.round()));
+        first.seen(game, seat, step, fault.map(ToString::to_string), watch);
+    }
+    let mut record = GameRecord {
         index: setup.index,
         seats: setup.seats.clone(),
         // The contract's places (the inherent `Outcome::ranks` is a `[u8; 2]`).
         scores: pathfind::tree::Outcome::scores(&outcome),
         ranks: pathfind::tree::Outcome::ranks(&outcome),
         steps: u64::from(outcome.round),
-        faults: GameRecord::faults_of(
-            faults
-                .iter()
-                .map(|fault| fault.as_ref().map(|f| format!("{}: {f}", f.kind())))
-                .collect(),
-        ),
+        faults: Vec::new(),
+        fault_steps: Vec::new(),
     };
+    record.set_faults(first.into_faults());
     Ok((record, (line, faults)))
 }
 
@@ -198,9 +202,9 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
     Ok((game, tournament))
 }
 
-/// Runs the tournament `play dogfight` describes and returns its results (the table is printed by
-/// the caller) and each line-up entry's program faults; writes the traces when `--record` is given.
-pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
+/// Runs the tournament `play dogfight` describes and returns its results (the table, with each
+/// bot's faults under it, is printed by the caller); writes the traces when `--record` is given.
+pub fn tournament(options: &Options) -> Result<Results> {
     let (game, tournament) = plan(options)?;
     let mut out = match &options.record {
         Some(path) => Some(std::io::BufWriter::new(
@@ -211,7 +215,6 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
     let recording = out.is_some();
     let stderr_dir = options.common.stderr_dir.as_deref();
     create_stderr_dir(stderr_dir)?;
-    let mut faults = vec![Faults::default(); tournament.lineup.len()];
     let plan = options.common.page_plan(tournament.games, 1)?;
     let results = runner::run(
         &tournament,
@@ -228,7 +231,7 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
             )?;
             Ok((record, (extras, page)))
         },
-        |setup, ((line, fight_faults), page)| {
+        |setup, ((line, _), page)| {
             let names: Vec<String> = setup
                 .seats
                 .iter()
@@ -236,11 +239,6 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
                 .collect();
             if let Some(line) = page.write(plan.as_ref(), &game, &names)? {
                 println!("{line}");
-            }
-            for (seat, fault) in fight_faults.into_iter().enumerate() {
-                if let Some(fault) = fault {
-                    faults[setup.seats[seat]].record(setup.index.saturating_add(1), fault);
-                }
             }
             match (out.as_mut(), line) {
                 (Some(out), Some(line)) => writeln!(out, "{line}")
@@ -253,44 +251,7 @@ pub fn tournament(options: &Options) -> Result<(Results, Vec<Faults>)> {
         out.flush()
             .map_err(|e| Error::file(record_path(options), e))?;
     }
-    Ok((results, faults))
-}
-
-/// The faults of one line-up entry's program over a run: how many fights had each kind, and the
-/// first.
-#[derive(Debug, Clone, Default)]
-pub struct Faults {
-    /// Fights per fault kind, in order of first appearance.
-    counts: Vec<(&'static str, u32)>,
-    first: Option<(u64, Fault)>,
-}
-
-impl Faults {
-    fn record(&mut self, fight: u64, fault: Fault) {
-        match self
-            .counts
-            .iter_mut()
-            .find(|(kind, _)| *kind == fault.kind())
-        {
-            Some((_, count)) => *count += 1,
-            None => self.counts.push((fault.kind(), 1)),
-        }
-        self.first.get_or_insert((fight, fault));
-    }
-
-    /// `faults of NAME: fights with a fault: 3 timeout, 1 garbage; first in fight 2: ...`.
-    pub fn summary(&self, name: &str) -> Option<String> {
-        let (fight, fault) = self.first.as_ref()?;
-        let counts: Vec<String> = self
-            .counts
-            .iter()
-            .map(|(kind, n)| format!("{n} {kind}"))
-            .collect();
-        Some(format!(
-            "faults of {name}: fights with a fault: {}; first in fight {fight}: {fault}",
-            counts.join(", ")
-        ))
-    }
+    Ok(results)
 }
 
 /// The original tournament's scoring of a results table: consecutive fights grouped into
@@ -331,13 +292,8 @@ pub fn matchup_points(results: &Results, size: u64) -> Vec<[u64; 4]> {
 
 /// Runs `play dogfight`: the results table, then the match-up points of the original tournament.
 pub fn play(options: &Options) -> Result<()> {
-    let (results, faults) = tournament(options)?;
+    let results = tournament(options)?;
     options.common.report(&results)?;
-    for (name, faults) in results.tournament.lineup.iter().zip(&faults) {
-        if let Some(line) = faults.summary(&label(name)) {
-            println!("{line}");
-        }
-    }
     let size = u64::from(Config::default().fights.max(1));
     for (entry, [won, drawn, lost, points]) in matchup_points(&results, size).iter().enumerate() {
         println!(

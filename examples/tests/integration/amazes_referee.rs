@@ -69,7 +69,7 @@ fn broken_programs_score_zero_and_the_game_goes_on() {
         ("slow 1", "ran out of time"),
         ("illegal 3", "illegal character 'X'"),
         ("long", "257 characters"),
-        ("flood", "characters, more than 256"),
+        ("flood", "a line longer than 4096 bytes"),
         ("empty", "empty move line"),
         ("deaf", "ok"),
     ];

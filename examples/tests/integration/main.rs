@@ -16,6 +16,7 @@ mod dogfight_bots;
 mod dogfight_dumbplanes;
 mod dogfight_playable;
 mod errors;
+mod faults_told;
 mod hostile_files;
 mod play_amazes;
 mod play_dogfight;

@@ -63,7 +63,7 @@ fn unknown_bots_and_bad_options_are_errors() {
 fn a_short_match_runs_and_records_replayable_traces() {
     let path = std::env::temp_dir().join(format!("dogfight-play-{}.jsonl", std::process::id()));
     let path_text = path.display().to_string();
-    let (results, _) = tournament(&options(&[
+    let results = tournament(&options(&[
         "--bots",
         "search,random",
         "--games",
@@ -85,7 +85,7 @@ fn a_short_match_runs_and_records_replayable_traces() {
 
 #[test]
 fn matchups_are_scored_like_the_original_tournament() {
-    let (results, _) = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
+    let results = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
     let table = matchup_points(&results, 10);
     // Two match-ups of 10 fights: every match-up is won, drawn or lost by each entry.
     assert_eq!(table[0][0] + table[0][1] + table[0][2], 2);
