@@ -26,6 +26,16 @@
 //! is a pipe kept open until the game is over (the original Windward kit's client quits when its
 //! input ends); their standard output and error both go to the seat's file.
 //!
+//! # Containment
+//!
+//! Every program is started through [`Containment`] ([`contain`]): in a PID namespace of its own,
+//! so that it and everything it starts are killed whole when its game ends, its bot is dropped or
+//! the arena dies (SIGKILL included); with resource limits ([`Limits`]); in a Landlock sandbox
+//! where the kernel has one; with a clean environment, a scratch folder per seat and game, and a
+//! capped standard error. The defaults are on; [`ProgramBot::containment`] (and the same method of
+//! the network bots) changes them. The crate README's "Running bots you did not write" says what
+//! is contained and what is not.
+//!
 //! # Limits and faults
 //!
 //! A line from a program is at most [`LINE_LIMIT`] bytes (longer is reported as soon as it
@@ -61,10 +71,10 @@
 
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 // Without a game with program bots, the bot side is unused (the `Program` shape still serves).
 #[cfg_attr(not(feature = "amazes"), allow(unused_imports))]
@@ -72,12 +82,17 @@ use crate::bot::Bot;
 
 #[cfg(feature = "cloudwars")]
 mod cloudwars;
+pub mod contain;
 mod net;
 #[cfg(feature = "windward")]
 mod windward;
 
 #[cfg(feature = "cloudwars")]
 pub use self::cloudwars::{CLOUDWARS_REQUESTS_PER_STEP, CLOUDWARS_STEP_LIMIT, CloudWarsProgram};
+pub use self::contain::Start;
+pub use self::contain::{
+    Contained, Containment, Limits, Protections, SEAT_VARIABLE, STDERR_CAP, exit_fault,
+};
 pub use self::net::{PORT_VARIABLE, with_port};
 #[cfg(feature = "windward")]
 pub use self::windward::{WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardProgram};
@@ -153,6 +168,22 @@ pub enum ProgramError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The program's scratch folder could not be made.
+    #[error("cannot make a scratch folder in {path}: {source}")]
+    Scratch {
+        /// The folder it was to be made in.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The sandbox could not be set up (Landlock refused a rule).
+    #[error("{program}: cannot set up the sandbox: {reason}")]
+    Sandbox {
+        /// The program.
+        program: String,
+        /// What Landlock said.
+        reason: String,
+    },
     /// The port a network program bot is to be served on could not be bound (in use, or
     /// privileged).
     #[error("cannot serve on 127.0.0.1:{port}: {source}")]
@@ -204,9 +235,9 @@ pub(crate) enum Output {
     Closed,
 }
 
-/// One running program.
+/// One running program, contained ([`contain`]): killed whole when dropped.
 pub struct Program {
-    child: Option<Child>,
+    process: Option<Contained>,
     /// Text for the program's stdin, written by a thread of its own: a program that never reads
     /// can fill the pipe, and then only that thread blocks, never the game.
     stdin: Option<Sender<String>>,
@@ -270,73 +301,32 @@ pub(crate) fn reader(stdout: impl Read + Send + 'static, limit: usize) -> Receiv
 }
 
 impl Program {
-    /// Starts `command` (the program, then its arguments), its standard error to `stderr` (a file,
-    /// created or truncated) or discarded.
+    /// Starts `command` (the program, then its arguments) contained as [`Containment::default`]
+    /// says, its standard error to `stderr` (a file, created or truncated, capped) or discarded.
     pub fn spawn(command: &[String], stderr: Option<&PathBuf>) -> Result<Program, ProgramError> {
-        Program::start(command, stderr, &[], true)
+        Program::start(
+            &Containment::default(),
+            &Start {
+                command,
+                seat: None,
+                port: None,
+                extra_args: &[],
+                output: contain::Output::Piped,
+                stderr: stderr.map(PathBuf::as_path),
+            },
+        )
     }
 
-    /// Starts `command` as a network client (a program that speaks to the arena over TCP), with
-    /// `env` added to its environment: its standard input is a pipe that stays open (nothing is
-    /// written to it) until the program is killed, since some clients quit when their input
-    /// ends; its standard output and error both go to `stderr` (a file, created or truncated) or
-    /// nowhere, so a chatty client never blocks on a full pipe.
-    pub fn spawn_client(
-        command: &[String],
-        stderr: Option<&PathBuf>,
-        env: &[(&str, String)],
-    ) -> Result<Program, ProgramError> {
-        Program::start(command, stderr, env, false)
-    }
-
-    fn start(
-        command: &[String],
-        stderr: Option<&PathBuf>,
-        env: &[(&str, String)],
-        lines: bool,
-    ) -> Result<Program, ProgramError> {
-        let (exe, args) = command.split_first().ok_or(ProgramError::Empty)?;
-        let file = match stderr {
-            Some(path) => {
-                Some(
-                    std::fs::File::create(path).map_err(|source| ProgramError::Stderr {
-                        path: path.clone(),
-                        source,
-                    })?,
-                )
-            }
-            None => None,
-        };
-        let output = match (&file, lines) {
-            (_, true) => Stdio::piped(),
-            (Some(file), false) => {
-                file.try_clone()
-                    .map(Stdio::from)
-                    .map_err(|source| ProgramError::Stderr {
-                        path: stderr.cloned().unwrap_or_default(),
-                        source,
-                    })?
-            }
-            (None, false) => Stdio::null(),
-        };
-        let errors = file.map_or_else(Stdio::null, Stdio::from);
-        let mut command = Command::new(exe);
-        dies_with_parent(&mut command);
-        let mut child = command
-            .args(args)
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .stdin(Stdio::piped())
-            .stdout(output)
-            .stderr(errors)
-            .spawn()
-            .map_err(|source| ProgramError::Spawn {
-                program: exe.clone(),
-                source,
-            })?;
-        let stdin = child.stdin.take().map(writer);
-        let lines = child.stdout.take().map(|out| reader(out, LINE_LIMIT));
+    /// Starts `launch` contained as `containment` says. A line program
+    /// ([`contain::Output::Piped`]) is read in lines; a network client's output goes to its
+    /// file, and its standard input is a pipe that stays open (nothing is written to it) until
+    /// the program is killed, since some clients quit when their input ends.
+    pub fn start(containment: &Containment, launch: &Start<'_>) -> Result<Program, ProgramError> {
+        let mut process = containment.spawn(launch)?;
+        let stdin = process.take_stdin().map(writer);
+        let lines = process.take_stdout().map(|out| reader(out, LINE_LIMIT));
         Ok(Program {
-            child: Some(child),
+            process: Some(process),
             stdin,
             lines,
         })
@@ -344,7 +334,25 @@ impl Program {
 
     /// How the program ended, once it has (`None` while it runs, and after [`Program::kill`]).
     pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.as_mut()?.try_wait().ok().flatten()
+        self.process.as_mut()?.try_wait()
+    }
+
+    /// The fault of a program whose output closed, `at` saying when (`round 5`): how it
+    /// ended ([`contain::exit_fault`]: `crash: round 5: exit code 3`, `crash: round 5: killed
+    /// by SIGSEGV`, `limit: cpu time: round 5: killed by SIGXCPU`), waiting a moment for it to
+    /// end; `crash: round 5: closed its output` when it still runs.
+    pub fn closed_fault(&mut self, at: &str) -> String {
+        match self
+            .process
+            .as_mut()
+            .and_then(|p| p.wait_timeout(Duration::from_millis(500)))
+        {
+            Some(status) => {
+                let (kind, detail) = contain::exit_fault(status);
+                format!("{kind}: {at}: {detail}")
+            }
+            None => format!("crash: {at}: closed its output"),
+        }
     }
 
     /// Sends `text` (whole lines); false once the program's input is closed.
@@ -368,33 +376,21 @@ impl Program {
         }
     }
 
-    /// Kills the program (and waits for it, so that no zombie is left).
+    /// Kills the program and every process it started.
     pub fn kill(&mut self) {
         self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+        if let Some(mut process) = self.process.take() {
+            process.kill();
         }
     }
 
-    /// Closes the program's input and waits up to `grace` for it to exit, then kills it.
+    /// Closes the program's input and waits up to `grace` for it to exit, then kills it (and
+    /// whatever it left running).
     pub fn finish(&mut self, grace: Duration) {
         self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            let deadline = Instant::now() + grace;
-            loop {
-                match child.try_wait() {
-                    Ok(Some(_)) => return,
-                    Ok(None) if Instant::now() < deadline => {
-                        thread::sleep(Duration::from_millis(5))
-                    }
-                    _ => {
-                        let _ = child.kill();
-                        let _ = child.wait();
-                        return;
-                    }
-                }
-            }
+        if let Some(mut process) = self.process.take() {
+            process.wait_timeout(grace);
+            process.kill();
         }
     }
 }
@@ -462,6 +458,7 @@ pub struct ProgramBot {
     startup_grace: Duration,
     exit_grace: Duration,
     program: Option<Program>,
+    containment: Containment,
     /// The fault of the current game, once the program had one.
     fault: Option<String>,
     /// Answers asked for in the current game.
@@ -480,9 +477,17 @@ impl ProgramBot {
             startup_grace: STARTUP_GRACE,
             exit_grace: EXIT_GRACE,
             program: None,
+            containment: Containment::default(),
             fault: None,
             turns: 0,
         }
+    }
+
+    /// How the program is contained (default [`Containment::default`]: limits and sandbox on).
+    #[must_use]
+    pub fn containment(mut self, containment: Containment) -> ProgramBot {
+        self.containment = containment;
+        self
     }
 
     /// The bot of `cmd:PROGRAM ARG...` (the text after `cmd:`), named `cmd:` and the program's
@@ -531,13 +536,22 @@ impl ProgramBot {
         self
     }
 
-    fn restart(&mut self) {
+    /// Starts the program afresh for a game in which it sits in `seat`.
+    fn restart(&mut self, seat: usize) {
         if let Some(mut old) = self.program.take() {
             old.kill();
         }
         self.fault = None;
         self.turns = 0;
-        match Program::spawn(&self.command, self.stderr.as_ref()) {
+        let start = Start {
+            command: &self.command,
+            seat: Some(seat),
+            port: None,
+            extra_args: &[],
+            output: contain::Output::Piped,
+            stderr: self.stderr.as_deref(),
+        };
+        match Program::start(&self.containment, &start) {
             Ok(program) => self.program = Some(program),
             Err(error) => self.fault = Some(format!("crash: cannot start: {error}")),
         }
@@ -576,8 +590,8 @@ impl Bot<amazes::Game> for ProgramBot {
         self.name.clone()
     }
 
-    fn new_game(&mut self, _game: &amazes::Game, _player: usize, _seed: u64) {
-        self.restart();
+    fn new_game(&mut self, _game: &amazes::Game, player: usize, _seed: u64) {
+        self.restart(player);
     }
 
     /// The CodeCup judge's turn: `Start` before Red's first view, the view's 5 lines, one move
@@ -598,18 +612,24 @@ impl Bot<amazes::Game> for ProgramBot {
         let Some(program) = self.program.as_mut() else {
             return Action::Fault(Fault::Crash);
         };
+        let turn = self.turns;
+        let mut closed = None;
         let action = if program.send(&text) {
             match program.answer(limit) {
                 Answer::Line(line) => Action::from_line(&line),
                 Answer::TooLong(n) => Action::Fault(Fault::TooLong(n)),
-                Answer::Closed => Action::Fault(Fault::Crash),
+                Answer::Closed => {
+                    closed = Some(program.closed_fault(&format!("turn {turn}")));
+                    Action::Fault(Fault::Crash)
+                }
                 Answer::Timeout => Action::Fault(Fault::Timeout),
             }
         } else {
             Action::Fault(Fault::Crash)
         };
-        if let Action::Fault(fault) = &action {
-            let turn = self.turns;
+        if let Some(fault) = closed {
+            self.faulted(fault);
+        } else if let Action::Fault(fault) = &action {
             let text = match fault {
                 Fault::Crash => format!("crash: turn {turn}: {fault}"),
                 Fault::Timeout => format!("silence: turn {turn}: no answer within {limit:?}"),

@@ -56,6 +56,20 @@ pub enum Command {
     View(ViewArgs),
 }
 
+impl Command {
+    /// The tournament options of a game's command.
+    pub fn match_args(&self) -> Option<&MatchArgs> {
+        match self {
+            Command::Dogfight(o) => Some(&o.common),
+            Command::Tron3d(o) => Some(&o.common),
+            Command::Cloudwars(o) => Some(&o.common),
+            Command::Amazes(o) => Some(&o.common),
+            Command::Windward(o) => Some(&o.common),
+            _ => None,
+        }
+    }
+}
+
 /// The tournament options every game shares.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 pub struct MatchArgs {
@@ -109,9 +123,94 @@ pub struct MatchArgs {
     /// are then played one at a time (--jobs 1).
     #[arg(long, value_name = "PORT")]
     pub port: Option<u16>,
+    /// Program bots (cmd:) run in a Landlock sandbox where the kernel has one: they read the
+    /// system, PATH's toolchains and their own folder, write only a scratch folder of their
+    /// own, connect only to their game's port. `off` turns it off (limits and whole-tree
+    /// killing stay).
+    #[arg(long, value_name = "on|off", default_value = "on", help_heading = "Program bots",
+          value_parser = ["on", "off"])]
+    pub sandbox: String,
+    /// A program's writable memory, in MiB (0: no limit).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = 2048,
+        help_heading = "Program bots"
+    )]
+    pub memory_limit: u64,
+    /// A program's CPU time over its whole life, in seconds (0: no limit).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 600,
+        help_heading = "Program bots"
+    )]
+    pub cpu_limit: u64,
+    /// A program's processes and threads (0: no limit).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 256,
+        help_heading = "Program bots"
+    )]
+    pub process_limit: u64,
+    /// The largest file a program may write, in MiB (0: no limit).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = 64,
+        help_heading = "Program bots"
+    )]
+    pub file_size_limit: u64,
+    /// A program's open files (0: no limit).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1024,
+        help_heading = "Program bots"
+    )]
+    pub open_files_limit: u64,
+    /// A folder or file sandboxed programs may also read (repeatable).
+    #[arg(long, value_name = "PATH", help_heading = "Program bots")]
+    pub allow_read: Vec<PathBuf>,
+    /// An environment variable passed to programs (repeatable; they get PATH, HOME and
+    /// TMPDIR (their scratch folder), LANG, CONTEST_SEAT and CONTEST_PORT, no other).
+    #[arg(long, value_name = "NAME", help_heading = "Program bots")]
+    pub pass_env: Vec<String>,
+    /// Where programs' scratch folders are made (default: the system's temporary folder).
+    #[arg(long, value_name = "DIR", help_heading = "Program bots")]
+    pub scratch_dir: Option<PathBuf>,
+    /// Keep each program's scratch folder after its game (default: removed).
+    #[arg(long, help_heading = "Program bots")]
+    pub keep_scratch: bool,
+    /// The most bytes of standard error kept per program and game with --stderr-dir (then one
+    /// line says how many more were dropped).
+    #[arg(long, value_name = "BYTES", default_value_t = arena::program::STDERR_CAP,
+          help_heading = "Program bots")]
+    pub stderr_cap: u64,
 }
 
 impl MatchArgs {
+    /// How program bots are contained (the "Program bots" options).
+    pub fn containment(&self) -> arena::program::Containment {
+        let some = |n: u64| (n > 0).then_some(n);
+        arena::program::Containment {
+            limits: arena::program::Limits {
+                memory: some(self.memory_limit).map(|m| m.saturating_mul(1 << 20)),
+                cpu_seconds: some(self.cpu_limit),
+                processes: some(self.process_limit),
+                file_size: some(self.file_size_limit).map(|m| m.saturating_mul(1 << 20)),
+                open_files: some(self.open_files_limit),
+            },
+            sandbox: self.sandbox != "off",
+            allow_read: self.allow_read.clone(),
+            pass_env: self.pass_env.clone(),
+            scratch_root: self.scratch_dir.clone(),
+            keep_scratch: self.keep_scratch,
+            stderr_cap: self.stderr_cap,
+        }
+    }
+
     /// The games to play: `--games`, or `default`.
     pub fn games_or(&self, default: u64) -> u64 {
         self.games.unwrap_or(default)

@@ -25,8 +25,31 @@ pub use error::{Error, Result};
 /// The games the `play` command knows, in the order the quick start runs them.
 pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "windward"];
 
+/// How this process's program bots are contained: set once by [`run`] from a game's options,
+/// [`arena::program::Containment::default`] until then (and in library use).
+static CONTAINMENT: std::sync::OnceLock<arena::program::Containment> = std::sync::OnceLock::new();
+
+/// How program bots (`cmd:`) built by this crate are contained.
+pub fn containment() -> arena::program::Containment {
+    CONTAINMENT.get().cloned().unwrap_or_default()
+}
+
+/// Takes a game's "Program bots" options (the first call wins: one `play` run is one game), and
+/// says on standard error which protections its program bots get on this kernel.
+fn contain_programs(common: &cli::MatchArgs) {
+    let containment = common.containment();
+    if common.bots.iter().any(|bot| bot.starts_with("cmd:")) {
+        let protections = arena::program::Protections::probe();
+        eprintln!("play: program bots: {}", protections.describe(&containment));
+    }
+    let _ = CONTAINMENT.set(containment);
+}
+
 /// Carries out a parsed `play` command.
 pub fn run(cli: Cli) -> Result<()> {
+    if let Some(common) = cli.command.as_ref().and_then(Command::match_args) {
+        contain_programs(common);
+    }
     match cli.command {
         None => quick_start(),
         // Every game writes its `--html` page from the run itself (`viewer::MatchPage`).

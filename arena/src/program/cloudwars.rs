@@ -88,8 +88,8 @@ impl CloudWarsProgram {
         Action::Wait
     }
 
-    fn connect(&mut self) -> Result<(), String> {
-        let (program, stream) = self.launch.connect().map_err(|e| start_fault(&e))?;
+    fn connect(&mut self, seat: usize) -> Result<(), String> {
+        let (program, stream) = self.launch.connect(seat).map_err(|e| start_fault(&e))?;
         let reading = stream
             .try_clone()
             .map_err(|e| format!("crash: cannot start: {e}"))?;
@@ -279,10 +279,10 @@ impl Bot<cloudwars::Game> for CloudWarsProgram {
         self.launch.name.clone()
     }
 
-    fn new_game(&mut self, _game: &cloudwars::Game, _player: usize, _seed: u64) {
+    fn new_game(&mut self, _game: &cloudwars::Game, player: usize, _seed: u64) {
         self.session = None;
         self.fault = None;
-        if let Err(fault) = self.connect() {
+        if let Err(fault) = self.connect(player) {
             self.fault = Some(fault);
         }
     }

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::contain::{Containment, Output, Start};
 use super::{Program, ProgramError, STARTUP_GRACE, command_line, exists};
 
 /// The environment variable that carries the port to a network program (as does `{port}` in its
@@ -32,6 +33,7 @@ pub(crate) struct Launch {
     pub(crate) fixed: Option<TcpListener>,
     pub(crate) turn_limit: Duration,
     pub(crate) startup_grace: Duration,
+    pub(crate) containment: Containment,
 }
 
 impl Launch {
@@ -43,6 +45,7 @@ impl Launch {
             fixed: None,
             turn_limit,
             startup_grace: STARTUP_GRACE,
+            containment: Containment::default(),
         }
     }
 
@@ -76,7 +79,7 @@ impl Launch {
     /// Starts the program for a new game and waits for its connection, at most the time limit
     /// plus the start-up grace. The program's `{port}` arguments become the port, and
     /// `CONTEST_PORT` is set to it.
-    pub(crate) fn connect(&self) -> Result<(Program, TcpStream), ProgramError> {
+    pub(crate) fn connect(&self, seat: usize) -> Result<(Program, TcpStream), ProgramError> {
         let fresh;
         let listener = match &self.fixed {
             Some(listener) => {
@@ -101,11 +104,15 @@ impl Launch {
             .set_nonblocking(true)
             .map_err(|source| ProgramError::Port { port, source })?;
         let command = with_port(&self.command, port);
-        let mut program = Program::spawn_client(
-            &command,
-            self.stderr.as_ref(),
-            &[(PORT_VARIABLE, port.to_string())],
-        )?;
+        let start = Start {
+            command: &command,
+            seat: Some(seat),
+            port: Some((port, PORT_VARIABLE)),
+            extra_args: &[],
+            output: Output::ToFile,
+            stderr: self.stderr.as_deref(),
+        };
+        let mut program = Program::start(&self.containment, &start)?;
         let waited = self.turn_limit.saturating_add(self.startup_grace);
         let deadline = Instant::now() + waited;
         loop {
@@ -183,6 +190,15 @@ macro_rules! launch_methods {
             #[must_use]
             pub fn stderr_to(mut self, path: PathBuf) -> $type {
                 self.launch.stderr = Some(path);
+                self
+            }
+
+            /// How the program is contained (default
+            /// [`Containment::default`](crate::program::Containment): limits and sandbox on;
+            /// the sandbox lets it connect to its game's port only).
+            #[must_use]
+            pub fn containment(mut self, containment: crate::program::Containment) -> $type {
+                self.launch.containment = containment;
                 self
             }
 

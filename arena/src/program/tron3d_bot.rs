@@ -13,7 +13,7 @@ impl Bot<Game> for ProgramBot {
 
     /// Starts the program and sends it the header: the parameters and the map.
     fn new_game(&mut self, game: &Game, player: usize, _seed: u64) {
-        self.restart();
+        self.restart(player);
         let mut text = String::new();
         write_header(&mut text, game, player as PlayerId);
         let sent = self.program.as_mut().is_some_and(|p| p.send(&text));
@@ -46,9 +46,7 @@ impl Bot<Game> for ProgramBot {
                 Answer::TooLong(_) => {
                     format!("flood: round {round}: a line longer than {LINE_LIMIT} bytes")
                 }
-                Answer::Closed => {
-                    format!("crash: round {round}: the program closed its output or exited")
-                }
+                Answer::Closed => program.closed_fault(&format!("round {round}")),
                 Answer::Timeout => format!("silence: round {round}: no answer within {limit:?}"),
             }
         } else {

@@ -148,8 +148,8 @@ impl WindwardProgram {
         Action::Wait
     }
 
-    fn connect(&mut self) -> Result<(), String> {
-        let (program, stream) = self.launch.connect().map_err(|e| start_fault(&e))?;
+    fn connect(&mut self, seat: usize) -> Result<(), String> {
+        let (program, stream) = self.launch.connect(seat).map_err(|e| start_fault(&e))?;
         let reading = stream
             .try_clone()
             .and_then(|r| {
@@ -336,11 +336,11 @@ impl Bot<windward::Game> for WindwardProgram {
         self.launch.name.clone()
     }
 
-    fn new_game(&mut self, _game: &windward::Game, _player: usize, _seed: u64) {
+    fn new_game(&mut self, _game: &windward::Game, player: usize, _seed: u64) {
         self.session = None;
         self.fault = None;
         self.heard.clear();
-        if let Err(fault) = self.connect() {
+        if let Err(fault) = self.connect(player) {
             self.fault = Some(fault);
         }
     }

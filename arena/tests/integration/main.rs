@@ -4,6 +4,7 @@
 //! forgotten.
 
 mod browser;
+mod contain;
 mod faults;
 mod net_programs;
 mod output;

@@ -127,18 +127,39 @@ pub enum Fault {
     /// The program could not be started or its input pipe broke.
     #[error("crash: {0}")]
     Io(String),
+    /// The program ended, as the process that started it saw (the `arena`'s program bots):
+    /// `kind` is `crash`, or the limit that ended it (`limit: cpu time`), `how` its exit code
+    /// or signal (`exit code 3`, `killed by SIGSEGV`). The wrapper itself reports
+    /// [`Fault::Crash`], which knows no more than that the output ended.
+    #[error("{kind}: round {round}: {how}")]
+    Ended {
+        /// `crash`, or `limit: WHAT`.
+        kind: String,
+        /// The round (1-based) that was waiting, 0 before the first turn.
+        round: u16,
+        /// The exit code or the signal.
+        how: String,
+    },
 }
 
 impl Fault {
     /// One word for tables, the first of its text: `silence` (a timeout, or input left unread),
     /// `crash` (the output ended, the program could not be started or its input broke),
-    /// `flood` (a line over the limit), `garbage` (a malformed reply).
-    pub const fn kind(&self) -> &'static str {
+    /// `flood` (a line over the limit), `garbage` (a malformed reply), `limit` (a program
+    /// ended by one of the arena's resource limits: [`Fault::Ended`]).
+    pub fn kind(&self) -> &'static str {
         match self {
             Fault::Timeout { .. } | Fault::NotReading { .. } => "silence",
             Fault::Crash { .. } | Fault::Io(_) => "crash",
             Fault::LineTooLong { .. } => "flood",
             Fault::Garbage { .. } => "garbage",
+            Fault::Ended { kind, .. } => {
+                if kind.starts_with("limit") {
+                    "limit"
+                } else {
+                    "crash"
+                }
+            }
         }
     }
 
@@ -150,7 +171,8 @@ impl Fault {
             | Fault::Crash { round }
             | Fault::LineTooLong { round, .. }
             | Fault::Garbage { round, .. }
-            | Fault::NotReading { round, .. } => *round,
+            | Fault::NotReading { round, .. }
+            | Fault::Ended { round, .. } => *round,
             Fault::Io(_) => 0,
         }
     }

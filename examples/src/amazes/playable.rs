@@ -44,7 +44,7 @@ impl Roster for Game {
         let Some(command) = name.strip_prefix("cmd:") else {
             return self.bot(name);
         };
-        let bot = ProgramBot::from_command_line(command)?;
+        let bot = ProgramBot::from_command_line(command)?.containment(crate::containment());
         Ok(Box::new(match stderr {
             Some(path) => bot.stderr_to(path),
             None => bot,

@@ -1,8 +1,8 @@
 //! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
 //! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
 
+use arena::program::contain::{Contained, Containment, Output, Start};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
@@ -638,8 +638,12 @@ pub const BOTS: [(&str, &str); 6] = [
 #[derive(Debug)]
 pub struct ProgramBot {
     wrapper: Wrapper,
-    /// The program: killed once the wrapper gives up on it, and when the bot is dropped.
-    child: Option<Child>,
+    /// The program: killed (with everything it started) once the wrapper gives up on it, and
+    /// when the bot is dropped.
+    child: Option<Contained>,
+    /// How the program ended, once it did (the kind and the detail of
+    /// [`arena::program::exit_fault`]): what a [`Fault::Crash`] becomes.
+    ended: Option<(&'static str, String)>,
 }
 
 impl ProgramBot {
@@ -659,43 +663,59 @@ impl ProgramBot {
     }
 
     /// [`ProgramBot::start_command`], the program's standard error written to `stderr` (a file,
-    /// created or truncated) when given.
+    /// created or truncated) when given, contained as [`Containment::default`] says.
     pub fn start_with_stderr(
         command: &[String],
         game: &Game,
         limits: Limits,
         stderr: Option<&Path>,
     ) -> crate::Result<ProgramBot> {
-        let (program, args) = command
-            .split_first()
-            .ok_or(arena::program::ProgramError::Empty)?;
-        let errors = match stderr {
-            Some(path) => {
-                Stdio::from(std::fs::File::create(path).map_err(|e| crate::Error::file(path, e))?)
-            }
-            None => Stdio::null(),
-        };
+        ProgramBot::start_contained(command, game, limits, stderr, None, &Containment::default())
+    }
+
+    /// [`ProgramBot::start_with_stderr`], in `seat` (told in `CONTEST_SEAT` when given),
+    /// contained as `containment` says (limits, sandbox, environment:
+    /// [`arena::program::contain`]).
+    pub fn start_contained(
+        command: &[String],
+        game: &Game,
+        limits: Limits,
+        stderr: Option<&Path>,
+        seat: Option<usize>,
+        containment: &Containment,
+    ) -> crate::Result<ProgramBot> {
+        let program = command
+            .first()
+            .ok_or(arena::program::ProgramError::Empty)?
+            .clone();
         // As `Wrapper::spawn` starts it (the original's argv), with the standard error chosen
         // here.
-        let mut command = Command::new(program);
-        arena::program::dies_with_parent(&mut command);
-        let mut child = command
-            .args(args)
-            .arg(game.arena().size().to_string())
-            .arg(game.config().rounds.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(errors)
-            .spawn()
-            .map_err(|source| crate::Error::Spawn {
-                program: program.clone(),
-                source,
+        let extra = [
+            game.arena().size().to_string(),
+            game.config().rounds.to_string(),
+        ];
+        let mut child = containment
+            .spawn(&Start {
+                command,
+                seat,
+                port: None,
+                extra_args: &extra,
+                output: Output::Piped,
+                stderr,
+            })
+            .map_err(|error| match error {
+                arena::program::ProgramError::Stderr { path, source } => {
+                    crate::Error::file(&path, source)
+                }
+                arena::program::ProgramError::Spawn { source, .. } => crate::Error::Spawn {
+                    program: program.clone(),
+                    source,
+                },
+                other => crate::Error::from(other),
             })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+        let (Some(stdin), Some(stdout)) = (child.take_stdin(), child.take_stdout()) else {
             return Err(crate::Error::Spawn {
-                program: program.clone(),
+                program,
                 source: std::io::Error::other("no pipes"),
             });
         };
@@ -704,6 +724,7 @@ impl ProgramBot {
         let mut bot = ProgramBot {
             wrapper,
             child: Some(child),
+            ended: None,
         };
         bot.reap();
         Ok(bot)
@@ -714,17 +735,23 @@ impl ProgramBot {
         self.wrapper.fault()
     }
 
-    /// Kills the program once the wrapper has given up on it.
+    /// Kills the program once the wrapper has given up on it; when its output ended, first
+    /// learns how it ended (waiting a moment for it to).
     fn reap(&mut self) {
-        if !self.wrapper.is_running() {
-            self.kill();
+        if self.wrapper.is_running() {
+            return;
         }
+        if let (Some(Fault::Crash { .. }), Some(child)) = (self.wrapper.fault(), &mut self.child) {
+            if let Some(status) = child.wait_timeout(std::time::Duration::from_millis(500)) {
+                self.ended = Some(arena::program::exit_fault(status));
+            }
+        }
+        self.kill();
     }
 
     fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.kill();
         }
     }
 }
@@ -753,7 +780,14 @@ impl Bot for ProgramBot {
     }
 
     fn fight_fault(&self) -> Option<Fault> {
-        self.wrapper.fight_fault()
+        match (self.wrapper.fight_fault(), &self.ended) {
+            (Some(Fault::Crash { round }), Some((kind, how))) => Some(Fault::Ended {
+                kind: (*kind).to_owned(),
+                round,
+                how: how.clone(),
+            }),
+            (fault, _) => fault,
+        }
     }
 }
 
@@ -779,12 +813,25 @@ pub fn bot_with_stderr(
     game: &Game,
     stderr: Option<&Path>,
 ) -> crate::Result<Box<dyn Bot>> {
+    bot_in_seat(name, seed, game, stderr, None)
+}
+
+/// [`bot_with_stderr`], a program told its `seat` (`CONTEST_SEAT`) when given.
+pub fn bot_in_seat(
+    name: &str,
+    seed: u64,
+    game: &Game,
+    stderr: Option<&Path>,
+    seat: Option<usize>,
+) -> crate::Result<Box<dyn Bot>> {
     if let Some(text) = name.strip_prefix("cmd:") {
-        return Ok(Box::new(ProgramBot::start_with_stderr(
+        return Ok(Box::new(ProgramBot::start_contained(
             &arena::program::command_line(text)?,
             game,
             Limits::default(),
             stderr,
+            seat,
+            &crate::containment(),
         )?));
     }
     match name {

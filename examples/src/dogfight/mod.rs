@@ -95,11 +95,12 @@ pub fn play_fight_with_stderr(
     let mut seats = Vec::with_capacity(2);
     for (seat, &entry) in setup.seats.iter().enumerate() {
         let stderr = stderr_dir.map(|dir| stderr_file(dir, "dogfight", setup.index, seat));
-        let mut bot = bots::bot_with_stderr(
+        let mut bot = bots::bot_in_seat(
             &lineup[entry],
             setup.bot_seed(seat),
             game,
             stderr.as_deref(),
+            Some(seat),
         )?;
         // Every fight is a match-up of its own for the bots, so that a fight does not depend on
         // the fights played before it by the same thread.

@@ -51,7 +51,9 @@ impl Roster for Game {
         let Some(command) = name.strip_prefix("cmd:") else {
             return self.bot(name);
         };
-        let bot = ProgramBot::from_command_line(command)?.turn_limit(TRON3D_TURN_LIMIT);
+        let bot = ProgramBot::from_command_line(command)?
+            .turn_limit(TRON3D_TURN_LIMIT)
+            .containment(crate::containment());
         Ok(Box::new(match stderr {
             Some(path) => bot.stderr_to(path),
             None => bot,

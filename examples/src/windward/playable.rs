@@ -48,7 +48,7 @@ pub fn program_bot(
     port: Option<u16>,
     stderr: Option<PathBuf>,
 ) -> Result<Box<dyn Bot<Game>>> {
-    let bot = WindwardProgram::from_command_line(command)?;
+    let bot = WindwardProgram::from_command_line(command)?.containment(crate::containment());
     let bot = match stderr {
         Some(path) => bot.stderr_to(path),
         None => bot,

@@ -12,6 +12,7 @@ mod cli;
 mod cli_parse;
 mod cloudwars;
 mod cloudwars_server;
+mod contained;
 mod dogfight_bots;
 mod dogfight_dumbplanes;
 mod dogfight_playable;
