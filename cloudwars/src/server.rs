@@ -17,7 +17,10 @@
 //! Differences from the original, on purpose: the server stops when the win flag is set (unless
 //! [`ServerConfig::stop_on_win`] is false) or after [`ServerConfig::max_iterations`], and prints a
 //! results line; players are placed with the seeded generator; NaN or infinite moves get
-//! `err: invalid move`; the `list` rate is not limited (as in the original).
+//! `err: invalid move`; the `list` rate is not limited (as in the original). Against hostile
+//! connections: at most [`ServerConfig::max_connections`] are served at a time, and before the
+//! game starts a connection that does not complete a request line within
+//! [`ServerConfig::line_deadline`] ([`LINE_DEADLINE`], 10 s) is closed.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -72,7 +75,22 @@ pub struct ServerConfig {
     /// Most connections served at a time (each has a thread). A connection beyond is closed at
     /// once, with a line on stderr (the original has no limit).
     pub max_connections: usize,
+    /// Before the game starts, how long a connection may take to complete a request line
+    /// ([`LINE_DEADLINE`] by default): a connection that has not taken a seat must complete its
+    /// next line within this time of its opening or of its last reply, a seated player (who may
+    /// wait in silence for the others) within this time of the line's first byte. A connection
+    /// that does not is closed, with a line on stderr, so that connections that dribble a partial
+    /// line (or say nothing) cannot hold every place of [`ServerConfig::max_connections`] while
+    /// real players are refused. Once the game has started there is no deadline (the original
+    /// has none).
+    pub line_deadline: Duration,
 }
+
+/// The default [`ServerConfig::line_deadline`]: 10 s. A client writes each request line at once
+/// (the original SimAI clients, ours, and a terminal in line mode), so a line is complete
+/// within milliseconds; 10 s leaves room for a slow start and a person typing `name` and `play`,
+/// and caps how long a connection that never completes a line holds its place.
+pub const LINE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// What the server does with open connections once the game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +128,7 @@ impl Default for ServerConfig {
             },
             write_timeout: Duration::from_secs(5),
             max_connections: 64,
+            line_deadline: LINE_DEADLINE,
         }
     }
 }
@@ -426,22 +445,55 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
     let session = &mut seated.session;
     let mut line = Vec::new();
     let mut last_request = Instant::now();
+    // Before the game starts: when the time to complete the current line began.
+    let mut line_clock = Instant::now();
     loop {
-        if shared.lock().finished.is_some() {
+        let (finished, started) = {
+            let inner = shared.lock();
+            (inner.finished.is_some(), inner.started)
+        };
+        if finished {
             match shared.cfg.after_end {
                 AfterEnd::Close => break Ok(()),
                 AfterEnd::KeepOpen { idle } if last_request.elapsed() >= idle => break Ok(()),
                 AfterEnd::KeepOpen { .. } => {}
             }
+        } else if !started {
+            if session.me.is_some() && line.is_empty() {
+                // A seated player may wait in silence: its clock starts with a line's first byte.
+                line_clock = Instant::now();
+            } else if line_clock.elapsed() >= shared.cfg.line_deadline {
+                eprintln!(
+                    "cloudwars_server: connection from {peer} closed: no complete request line \
+                     within {:?} before the game started (line_deadline; {} bytes of a line \
+                     pending)",
+                    shared.cfg.line_deadline,
+                    line.len()
+                );
+                break Ok(());
+            }
         }
-        let room = MAX_LINE.saturating_sub(line.len()) as u64;
-        let at_eof = match io::Read::take(&mut reader, room).read_until(b'\n', &mut line) {
-            Ok(0) => line.len() < MAX_LINE,
-            Ok(_) => false,
+        // What has arrived, up to a newline, one read at a time: `read_until` would go on reading
+        // a line that trickles in and never come back to the deadline above.
+        let room = MAX_LINE.saturating_sub(line.len());
+        let at_eof = match reader.fill_buf() {
+            Ok([]) => true,
+            Ok(buf) => {
+                let buf = &buf[..buf.len().min(room)];
+                let n = buf
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(buf.len(), |i| i + 1);
+                line.extend_from_slice(&buf[..n]);
+                reader.consume(n);
+                false
+            }
             Err(e)
                 if matches!(
                     e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    io::ErrorKind::WouldBlock
+                        | io::ErrorKind::TimedOut
+                        | io::ErrorKind::Interrupted
                 ) =>
             {
                 continue;
@@ -467,6 +519,7 @@ fn serve_connection(shared: &Shared, stream: TcpStream, peer: SocketAddr) -> io:
         if let Err(e) = writer.write_all(reply.to_line().as_bytes()) {
             break Err(e);
         }
+        line_clock = Instant::now();
         if quit {
             break Ok(());
         }

@@ -1,6 +1,6 @@
 //! The headless server against real TCP clients on loopback (every test bounded in time).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Write};
 use std::net::TcpStream;
 use std::thread;
 use std::time::Duration;
@@ -34,6 +34,7 @@ fn small_config(players: usize, pacing: Pacing) -> ServerConfig {
         after_end: AfterEnd::Close,
         write_timeout: Duration::from_secs(5),
         max_connections: 64,
+        line_deadline: Duration::from_secs(10),
     }
 }
 
@@ -345,6 +346,114 @@ fn connections_beyond_the_cap_are_closed_at_once() {
     assert_eq!(result.iteration, 5);
     let names: Vec<&str> = result.players.iter().map(|p| p.0.as_str()).collect();
     assert_eq!(names, ["B", "C"]);
+}
+
+/// Issue 36: connections that dribble a partial line (or say nothing) before the game held every
+/// place for ever, and real players were refused. Before the game starts a line must be complete
+/// within `line_deadline`.
+#[test]
+fn connections_that_dribble_a_partial_line_before_the_game_are_closed() {
+    let mut cfg = small_config(
+        2,
+        Pacing::RealTime {
+            iterations_per_second: 1000.0,
+        },
+    );
+    cfg.max_connections = 4;
+    cfg.line_deadline = Duration::from_millis(400);
+    cfg.stop_on_win = false;
+    cfg.max_iterations = 5;
+    let (addr, server) = start(cfg);
+    let opened = std::time::Instant::now();
+    // A seated player who then dribbles, two unseated dribblers and one that says nothing take
+    // the four places.
+    let seated = TcpStream::connect(&addr).unwrap();
+    seated.set_read_timeout(TIMEOUT).unwrap();
+    let mut seated_replies = BufReader::new(seated.try_clone().unwrap());
+    (&seated).write_all(b"nameSeated\nplay\n").unwrap();
+    let mut reply = String::new();
+    seated_replies.read_line(&mut reply).unwrap();
+    seated_replies.read_line(&mut reply).unwrap();
+    assert_eq!(
+        reply,
+        "ok\r\nok: the game begins when all players are ready\r\n"
+    );
+    let dribble = |stream: TcpStream| {
+        thread::spawn(move || {
+            let mut stream = stream;
+            let start = std::time::Instant::now();
+            while start.elapsed() < Duration::from_secs(20) {
+                if stream.write_all(b"n").is_err() {
+                    return;
+                }
+                thread::sleep(Duration::from_millis(30));
+            }
+        })
+    };
+    let mut hostile = Vec::new();
+    for i in 0..3 {
+        let stream = TcpStream::connect(&addr).unwrap();
+        stream.set_read_timeout(TIMEOUT).unwrap();
+        if i < 2 {
+            dribble(stream.try_clone().unwrap());
+        }
+        hostile.push(stream);
+    }
+    dribble(seated.try_clone().unwrap());
+    // Meanwhile a real player is refused: every place is taken.
+    thread::sleep(Duration::from_millis(100));
+    let mut refused = TcpStream::connect(&addr).unwrap();
+    refused.set_read_timeout(TIMEOUT).unwrap();
+    let _ = refused.write_all(b"nameReal\n");
+    let mut reply = String::new();
+    assert!(matches!(
+        BufReader::new(refused).read_line(&mut reply),
+        Ok(0) | Err(_)
+    ));
+    // Each hostile connection is closed once its line is late (before the fix: never).
+    for mut stream in hostile {
+        let mut buf = [0u8; 64];
+        let n = std::io::Read::read(&mut stream, &mut buf);
+        // (closed by the server: the end of the stream, or a reset for unread bytes; not the
+        // read timeout)
+        assert!(
+            matches!(&n, Ok(0))
+                || n.as_ref()
+                    .is_err_and(|e| e.kind() == ErrorKind::ConnectionReset),
+            "{n:?}"
+        );
+        let closed = opened.elapsed();
+        assert!(
+            closed >= Duration::from_millis(400) && closed < Duration::from_secs(5),
+            "{closed:?}"
+        );
+    }
+    // The seated dribbler too (its seat stays taken, disconnected).
+    reply.clear();
+    let n = seated_replies.read_line(&mut reply);
+    assert!(
+        matches!(&n, Ok(0))
+            || n.as_ref()
+                .is_err_and(|e| e.kind() == ErrorKind::ConnectionReset),
+        "{n:?}"
+    );
+    assert!(opened.elapsed() < Duration::from_secs(5));
+    // A real player gets in, and the game runs.
+    let mut real = loop {
+        let mut c = client(&addr);
+        match c.name("Real") {
+            Ok(()) => break c,
+            Err(_) => {
+                assert!(opened.elapsed() < Duration::from_secs(10), "never let in");
+                thread::sleep(Duration::from_millis(20));
+            }
+        }
+    };
+    real.play().unwrap();
+    let result = server.join().unwrap();
+    assert_eq!(result.iteration, 5);
+    let names: Vec<&str> = result.players.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(names, ["Seated", "Real"]);
 }
 
 #[test]

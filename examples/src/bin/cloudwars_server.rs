@@ -17,7 +17,9 @@ use cloudwars::server::{AfterEnd, Pacing, Server, ServerConfig};
 /// has gone; a client silent for --idle-after-end-ms, or one that does not read a reply within
 /// --write-timeout-ms, is disconnected. --close-at-end closes every connection at once. At most
 /// --max-connections connections are served at a time; the ones beyond are closed at once, with a
-/// log line.
+/// log line. Before the game starts, a connection that does not complete a request line within
+/// --line-deadline-ms (of its opening or its last reply; a seated player's, of the line's first
+/// byte) is closed, so that connections dribbling a partial line cannot hold every place.
 #[derive(Debug, Parser)]
 #[command(name = "cloudwars_server", version)]
 struct Args {
@@ -74,6 +76,14 @@ struct Args {
     /// Most connections served at a time (each has a thread); more are closed at once.
     #[arg(long, value_name = "N", default_value_t = ServerConfig::default().max_connections)]
     max_connections: usize,
+    /// Before the game starts: close a connection that takes longer than this to complete a
+    /// request line, in milliseconds.
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = cloudwars::server::LINE_DEADLINE.as_millis() as u64
+    )]
+    line_deadline_ms: u64,
 }
 
 fn main() -> ExitCode {
@@ -115,6 +125,7 @@ fn run(args: Args) -> examples::Result<()> {
         },
         write_timeout: Duration::from_millis(args.write_timeout_ms),
         max_connections: args.max_connections,
+        line_deadline: Duration::from_millis(args.line_deadline_ms),
         ..defaults
     };
     cfg.params.rainclouds = args.clouds;

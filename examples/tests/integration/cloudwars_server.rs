@@ -29,6 +29,7 @@ fn help_succeeds_and_a_misspelled_option_names_the_right_one() {
         "--idle-after-end-ms",
         "--write-timeout-ms",
         "--max-connections",
+        "--line-deadline-ms",
     ] {
         assert!(text.contains(option), "{option} missing from\n{text}");
     }
