@@ -342,13 +342,12 @@ impl Program {
     /// by SIGSEGV`, `limit: cpu time: round 5: killed by SIGXCPU`), waiting a moment for it to
     /// end; `crash: round 5: closed its output` when it still runs.
     pub fn closed_fault(&mut self, at: &str) -> String {
-        match self
-            .process
-            .as_mut()
-            .and_then(|p| p.wait_timeout(Duration::from_millis(500)))
-        {
+        let Some(process) = self.process.as_mut() else {
+            return format!("crash: {at}: closed its output");
+        };
+        match process.wait_timeout(Duration::from_millis(500)) {
             Some(status) => {
-                let (kind, detail) = contain::exit_fault(status);
+                let (kind, detail) = process.exit_fault(status);
                 format!("{kind}: {at}: {detail}")
             }
             None => format!("crash: {at}: closed its output"),

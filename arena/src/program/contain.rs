@@ -23,7 +23,10 @@
 //!   space reserved but not written, as the JVM and Go reserve it, is free), CPU time, processes
 //!   and threads, file size, open files, and no core dumps. Limits are per process as the kernel
 //!   keeps them (`setrlimit`), except processes, which in the program's own user namespace
-//!   count its own processes and threads.
+//!   count its own processes and threads. Where the arena may make cgroups (the v1 `pids` and
+//!   `memory` hierarchies, as root), each program also gets a `pids` cgroup (the kernel exempts
+//!   root from `RLIMIT_NPROC`) and a `memory` cgroup (resident memory and swap, an
+//!   out-of-memory kill then named `limit: memory`).
 //! - **Sandbox** (Landlock, where the kernel has it: [`Protections`]): the program may read and
 //!   execute the system (`/usr`, `/etc`, `/bin`, `/lib*`, `/opt`, `/proc`, `/sys`), the
 //!   folders on `PATH` and their prefixes (a toolchain under the home, such as pyenv's, runs),
@@ -158,6 +161,12 @@ pub struct Protections {
     pub landlock_network: bool,
     /// Landlock signal and abstract-socket scoping (ABI 6).
     pub landlock_scopes: bool,
+    /// A cgroup per program in the `pids` hierarchy (the process limit, which the kernel
+    /// does not apply to root through `RLIMIT_NPROC`).
+    pub cgroup_pids: bool,
+    /// A cgroup per program in the `memory` hierarchy (resident memory limited, and an
+    /// out-of-memory kill named `limit: memory`).
+    pub cgroup_memory: bool,
 }
 
 impl Protections {
@@ -176,7 +185,15 @@ impl Protections {
                 landlock_files: landlock && sys::landlock_level(1),
                 landlock_network: landlock && sys::landlock_level(4),
                 landlock_scopes: landlock && sys::landlock_level(6),
+                cgroup_pids: cgroups::usable("pids"),
+                cgroup_memory: cgroups::usable("memory"),
             };
+            if sys::is_root() && !probed.cgroup_pids {
+                eprintln!(
+                    "arena: warning: running as root without a pids cgroup of its own: the \
+                     kernel does not hold root's programs to the process limit"
+                );
+            }
             if !probed.pid_namespace {
                 eprintln!(
                     "arena: warning: the kernel refuses user and PID namespaces; program bots \
@@ -202,7 +219,12 @@ impl Protections {
         } else {
             "killed as a process group (no PID namespace)"
         });
-        parts.push("limits");
+        parts.push(match (self.cgroup_pids, self.cgroup_memory) {
+            (true, true) => "limits (cgroups: processes, memory)",
+            (true, false) => "limits (cgroup: processes)",
+            (false, true) => "limits (cgroup: memory)",
+            (false, false) => "limits",
+        });
         if !containment.sandbox {
             parts.push("sandbox off");
         } else if self.landlock_files {
@@ -251,6 +273,7 @@ pub struct Start<'a> {
 pub struct Contained {
     child: Option<Child>,
     whole: bool,
+    cgroups: cgroups::Cgroups,
     scratch: Option<PathBuf>,
     keep_scratch: bool,
     stderr: Option<JoinHandle<()>>,
@@ -387,9 +410,12 @@ impl Containment {
                 path: root.clone(),
                 source,
             })?;
+        let cgroups = cgroups::Cgroups::make(&self.limits, &protections);
+        let cgroup_procs = cgroups.procs_files();
         let mut contained = Contained {
             child: None,
             whole: protections.pid_namespace,
+            cgroups,
             scratch: Some(scratch.clone()),
             keep_scratch: self.keep_scratch,
             stderr: None,
@@ -466,6 +492,7 @@ impl Containment {
         sys::contain(
             &mut command,
             &self.limits,
+            cgroup_procs,
             ruleset,
             protections.pid_namespace,
         );
@@ -540,11 +567,25 @@ impl Contained {
                 let _ = copy.join();
             }
         }
-        if let Some(scratch) = self.scratch.take() {
-            if !self.keep_scratch {
-                let _ = std::fs::remove_dir_all(&scratch);
-            }
+        self.cgroups.remove();
+        if let Some(scratch) = self.scratch.take()
+            && !self.keep_scratch
+        {
+            let _ = std::fs::remove_dir_all(&scratch);
         }
+    }
+
+    /// The fault of this program, which ended with `status`: [`exit_fault`], or `limit:
+    /// memory` when the kernel's out-of-memory killer ended it in its memory cgroup.
+    pub fn exit_fault(&self, status: ExitStatus) -> (&'static str, String) {
+        use std::os::unix::process::ExitStatusExt;
+        if status.signal() == Some(libc::SIGKILL) && self.cgroups.oom_killed() {
+            return (
+                "limit: memory",
+                "killed by the kernel's out-of-memory killer (SIGKILL)".to_owned(),
+            );
+        }
+        exit_fault(status)
     }
 
     /// The scratch folder of the program (removed when it is killed, unless kept).
@@ -605,6 +646,145 @@ pub fn signal_name(signal: i32) -> String {
 
 /// Why a contained start failed, kept as text (the Landlock crate's errors).
 pub(crate) type SandboxError = String;
+
+/// A cgroup per program in the v1 `pids` and `memory` hierarchies, where the arena may make
+/// them (as root, or with a delegated hierarchy): the process limit for root's programs, which
+/// `RLIMIT_NPROC` does not hold, and resident memory limited with the kernel saying when its
+/// out-of-memory killer ended a program. cgroup v2 is not used: a process may only put
+/// children in a v2 cgroup it leads without being in it itself, which `play` is not set up for.
+mod cgroups {
+    use std::ffi::CString;
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::{Limits, Protections};
+
+    /// The folder of this process's cgroup in the v1 hierarchy of `controller`, from
+    /// `/proc/self/mountinfo` and `/proc/self/cgroup`.
+    fn own(controller: &str) -> Option<PathBuf> {
+        let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+        let mount = mountinfo.lines().find_map(|line| {
+            let (fields, tail) = line.split_once(" - ")?;
+            let mut tail = tail.split(' ');
+            let (kind, _source, options) = (tail.next()?, tail.next()?, tail.next()?);
+            let has = options.split(',').any(|o| o == controller);
+            (kind == "cgroup" && has).then(|| fields.split(' ').nth(4).map(PathBuf::from))?
+        })?;
+        let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let path = cgroups.lines().find_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let (_, list, path) = (parts.next()?, parts.next()?, parts.next()?);
+            list.split(',').any(|c| c == controller).then_some(path)
+        })?;
+        Some(mount.join(path.trim_start_matches('/')))
+    }
+
+    /// Whether the arena may make cgroups under its own in `controller`'s hierarchy (tried
+    /// once, with a folder made and removed).
+    pub(super) fn usable(controller: &str) -> bool {
+        let Some(own) = own(controller) else {
+            return false;
+        };
+        let probe = own.join(format!("contest-arena-{}-probe", std::process::id()));
+        let made = std::fs::create_dir(&probe).is_ok();
+        made && std::fs::remove_dir(&probe).is_ok()
+    }
+
+    fn parent(controller: &'static str) -> Option<&'static PathBuf> {
+        static PIDS: OnceLock<Option<PathBuf>> = OnceLock::new();
+        static MEMORY: OnceLock<Option<PathBuf>> = OnceLock::new();
+        let cell = if controller == "pids" { &PIDS } else { &MEMORY };
+        cell.get_or_init(|| own(controller)).as_ref()
+    }
+
+    /// One program's cgroups.
+    #[derive(Debug, Default)]
+    pub(super) struct Cgroups {
+        pids: Option<PathBuf>,
+        memory: Option<PathBuf>,
+    }
+
+    impl Cgroups {
+        /// Makes the cgroups of one program with `limits`, where `protections` says the
+        /// hierarchy is usable; one that cannot be made is left out.
+        pub(super) fn make(limits: &Limits, protections: &Protections) -> Cgroups {
+            static NEXT: AtomicU64 = AtomicU64::new(0);
+            let name = format!(
+                "contest-arena-{}-{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            );
+            let make = |controller: &'static str, file: &str, value: Option<u64>| {
+                let value = value?;
+                let dir = parent(controller)?.join(&name);
+                std::fs::create_dir(&dir).ok()?;
+                if std::fs::write(dir.join(file), value.to_string()).is_err() {
+                    let _ = std::fs::remove_dir(&dir);
+                    return None;
+                }
+                Some(dir)
+            };
+            Cgroups {
+                pids: protections
+                    .cgroup_pids
+                    .then(|| make("pids", "pids.max", limits.processes))
+                    .flatten(),
+                memory: protections
+                    .cgroup_memory
+                    .then(|| {
+                        let dir = make("memory", "memory.limit_in_bytes", limits.memory)?;
+                        // Swap too, where the kernel accounts it: else a program over the
+                        // limit swaps instead of being stopped.
+                        let bytes = limits.memory.unwrap_or(u64::MAX).to_string();
+                        let _ = std::fs::write(dir.join("memory.memsw.limit_in_bytes"), bytes);
+                        Some(dir)
+                    })
+                    .flatten(),
+            }
+        }
+
+        /// The `cgroup.procs` files the program's supervisor writes itself into.
+        pub(super) fn procs_files(&self) -> Vec<CString> {
+            [&self.pids, &self.memory]
+                .into_iter()
+                .flatten()
+                .filter_map(|dir| {
+                    let file = dir.join("cgroup.procs");
+                    CString::new(file.into_os_string().into_encoded_bytes()).ok()
+                })
+                .collect()
+        }
+
+        /// Whether the kernel's out-of-memory killer killed a process of the memory cgroup.
+        pub(super) fn oom_killed(&self) -> bool {
+            let Some(dir) = &self.memory else {
+                return false;
+            };
+            std::fs::read_to_string(dir.join("memory.oom_control")).is_ok_and(|text| {
+                text.lines().any(|line| {
+                    line.strip_prefix("oom_kill ")
+                        .is_some_and(|n| n.trim().parse::<u64>().is_ok_and(|n| n > 0))
+                })
+            })
+        }
+
+        /// Removes the cgroups once they are empty: the kernel tears a killed namespace down
+        /// in a moment, so this waits for it (at most a second; a cgroup still in use then
+        /// is left, as it would be after a crash of the arena).
+        pub(super) fn remove(&mut self) {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+            for dir in [self.pids.take(), self.memory.take()].into_iter().flatten() {
+                while std::fs::remove_dir(&dir).is_err()
+                    && dir.exists()
+                    && std::time::Instant::now() < deadline
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
+        }
+    }
+}
 
 /// The system calls, each in the one place it is made.
 #[allow(unsafe_code)]
@@ -775,6 +955,12 @@ mod sys {
         all
     }
 
+    /// Whether the arena runs as root (whom the kernel exempts from `RLIMIT_NPROC`).
+    pub(super) fn is_root() -> bool {
+        // SAFETY: geteuid cannot fail.
+        unsafe { libc::geteuid() == 0 }
+    }
+
     fn errno() -> std::io::Error {
         std::io::Error::last_os_error()
     }
@@ -843,6 +1029,7 @@ mod sys {
     pub(super) fn contain(
         command: &mut Command,
         limits: &Limits,
+        cgroup_procs: Vec<std::ffi::CString>,
         ruleset: Option<RulesetCreated>,
         namespaces: bool,
     ) {
@@ -877,6 +1064,11 @@ mod sys {
                 }
                 if libc::getppid() != arena {
                     return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+                }
+                // Into the program's cgroups, before anything else is made: all that follows
+                // is counted there.
+                for procs in &cgroup_procs {
+                    write_file(procs, b"0")?;
                 }
                 if !namespaces {
                     if libc::setpgid(0, 0) != 0 {

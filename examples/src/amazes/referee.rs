@@ -52,6 +52,9 @@ pub struct Settings {
     pub turn_limit: Duration,
     /// How long programs may take to exit at the end before they are killed.
     pub exit_grace: Duration,
+    /// Programs run in the arena's sandbox (`arena::program::contain`; the default); they are
+    /// contained and limited either way.
+    pub sandbox: bool,
 }
 
 impl Default for Settings {
@@ -59,6 +62,7 @@ impl Default for Settings {
         Settings {
             turn_limit: Duration::from_secs(1),
             exit_grace: Duration::from_millis(500),
+            sandbox: true,
         }
     }
 }
@@ -85,7 +89,21 @@ pub fn run_game(
     let mut state = game
         .initial_state_with(starts)
         .map_err(|e| crate::Error::engine("amazes starts", e))?;
-    let mut programs = commands.map(|command| Seat(Program::spawn(command, None).ok()));
+    let containment = arena::program::Containment {
+        sandbox: settings.sandbox,
+        ..arena::program::Containment::default()
+    };
+    let mut programs = commands.map(|command| {
+        let start = arena::program::Start {
+            command,
+            seat: None,
+            port: None,
+            extra_args: &[],
+            output: arena::program::contain::Output::Piped,
+            stderr: None,
+        };
+        Seat(Program::start(&containment, &start).ok())
+    });
     let mut events = Vec::new();
     while state.end().is_none() {
         let p = state.to_move();

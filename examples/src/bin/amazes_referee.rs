@@ -38,6 +38,11 @@ struct Cli {
     /// Print every turn's events on stderr.
     #[arg(long)]
     verbose: bool,
+    /// The programs' sandbox (`on`: they read the system and their own folder and write only a
+    /// scratch folder; `off`: anywhere the user can). Either way each is killed with all it
+    /// started and held to the arena's default limits.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    sandbox: String,
     /// Red's command line (split at spaces).
     red: String,
     /// Blue's command line (split at spaces).
@@ -82,6 +87,7 @@ fn run(args: Cli) -> examples::Result<()> {
         .collect();
     let settings = Settings {
         turn_limit: Duration::from_millis(turn_ms),
+        sandbox: args.sandbox != "off",
         ..Settings::default()
     };
     let report = run_game(&game, starts, [&commands[0], &commands[1]], settings)?;

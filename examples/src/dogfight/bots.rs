@@ -741,10 +741,10 @@ impl ProgramBot {
         if self.wrapper.is_running() {
             return;
         }
-        if let (Some(Fault::Crash { .. }), Some(child)) = (self.wrapper.fault(), &mut self.child) {
-            if let Some(status) = child.wait_timeout(std::time::Duration::from_millis(500)) {
-                self.ended = Some(arena::program::exit_fault(status));
-            }
+        if let (Some(Fault::Crash { .. }), Some(child)) = (self.wrapper.fault(), &mut self.child)
+            && let Some(status) = child.wait_timeout(std::time::Duration::from_millis(500))
+        {
+            self.ended = Some(child.exit_fault(status));
         }
         self.kill();
     }

@@ -139,7 +139,8 @@ fn quit_goes_to_both_programs_after_sudden_death_only() {
     let red = format!("{BROKEN} script TL {}", marker("red"));
     let blue = format!("{BROKEN} script T {}", marker("blue"));
     let maze_arg = maze.display().to_string();
-    let (p, end, _) = referee(&red, &blue, &["--maze", &maze_arg]);
+    // The programs leave their marks outside their scratch folders: no sandbox.
+    let (p, end, _) = referee(&red, &blue, &["--maze", &maze_arg, "--sandbox", "off"]);
     assert!(
         end.contains("SuddenDeath { winner: Red } after 1 turns"),
         "{end}"
@@ -151,7 +152,7 @@ fn quit_goes_to_both_programs_after_sudden_death_only() {
     let (m1, m2) = (marker("red2"), marker("blue2"));
     let red = format!("{BROKEN} script T {m1}");
     let blue = format!("{BROKEN} script L {m2}");
-    let (_, end, _) = referee(&red, &blue, &["--maze", &maze_arg]);
+    let (_, end, _) = referee(&red, &blue, &["--maze", &maze_arg, "--sandbox", "off"]);
     assert!(end.contains("Turns after 300 turns"), "{end}");
     assert!(!tmp.join("red2").exists() && !tmp.join("blue2").exists());
     let _ = std::fs::remove_dir_all(&tmp);
