@@ -361,8 +361,9 @@ fn without_namespaces_and_landlock_games_run_with_a_warning() {
             "{game}: {stderr}"
         );
         assert!(
-            stderr.contains("play: program bots: killed as a process group (no PID namespace), limits")
-                && stderr.contains(", no Landlock on this kernel\n"),
+            stderr.contains(
+                "play: program bots: killed as a process group (no PID namespace), limits"
+            ) && stderr.contains(", no Landlock on this kernel\n"),
             "{game}: {stderr}"
         );
         assert!(

@@ -68,7 +68,11 @@ fn the_python_tron3d_sample_plays_and_beats_demo() {
 /// kept.
 fn talkative_program(dir: &Path) -> String {
     let path = dir.join("talk.sh");
-    std::fs::write(&path, "#!/bin/sh\necho \"said by $$ in $HOME\" >&2\nexit 3\n").unwrap();
+    std::fs::write(
+        &path,
+        "#!/bin/sh\necho \"said by $$ in $HOME\" >&2\nexit 3\n",
+    )
+    .unwrap();
     let mut permissions = std::fs::metadata(&path).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
     std::fs::set_permissions(&path, permissions).unwrap();
