@@ -351,7 +351,7 @@ impl Containment {
     /// What a sandboxed program may read and execute beyond the system: the folders on `PATH`
     /// and their prefixes, the program's own folder and its arguments' folders, and
     /// [`Containment::allow_read`].
-    fn readable(&self, launch: &Start<'_>, path: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
+    fn readable(&self, start: &Start<'_>, path: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
         let mut folders: Vec<PathBuf> = [
             "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
             "/proc", "/sys", "/nix",
@@ -372,10 +372,15 @@ impl Containment {
                 folders.push(dir);
             }
         }
+        let home = std::env::var_os("HOME").map(PathBuf::from);
         let mut own = |file: &Path| {
             let Ok(real) = file.canonicalize() else {
                 return;
             };
+            // An argument `/` or `~` names no folder of the program's own.
+            if real.parent().is_none() || home.as_deref() == Some(real.as_path()) {
+                return;
+            }
             if real.is_dir() {
                 folders.push(real);
             } else if let Some(dir) = real.parent() {
@@ -383,7 +388,7 @@ impl Containment {
                 folders.push(dir.to_path_buf());
             }
         };
-        if let Some((program, args)) = launch.command.split_first() {
+        if let Some((program, args)) = start.command.split_first() {
             if let Some(file) = resolve(program, path) {
                 own(&file);
             }
@@ -400,13 +405,13 @@ impl Containment {
         folders
     }
 
-    /// Starts `launch`'s program, contained as this says.
-    pub fn spawn(&self, launch: &Start<'_>) -> Result<Contained, ProgramError> {
-        let (exe, args) = launch.command.split_first().ok_or(ProgramError::Empty)?;
+    /// Starts `start`'s program, contained as this says.
+    pub fn spawn(&self, start: &Start<'_>) -> Result<Contained, ProgramError> {
+        let (exe, args) = start.command.split_first().ok_or(ProgramError::Empty)?;
         let protections = Protections::probe();
         let root = self.scratch_root.clone().unwrap_or_else(std::env::temp_dir);
         let scratch =
-            scratch_folder(&root, launch.seat).map_err(|source| ProgramError::Scratch {
+            scratch_folder(&root, start.seat).map_err(|source| ProgramError::Scratch {
                 path: root.clone(),
                 source,
             })?;
@@ -423,7 +428,7 @@ impl Containment {
         };
 
         let mut command = Command::new(exe);
-        command.args(args).args(launch.extra_args);
+        command.args(args).args(start.extra_args);
         let path = std::env::var_os("PATH");
         command.env_clear();
         if let Some(path) = &path {
@@ -433,10 +438,10 @@ impl Containment {
             .env("HOME", &scratch)
             .env("TMPDIR", &scratch)
             .env("LANG", "C.UTF-8");
-        if let Some(seat) = launch.seat {
+        if let Some(seat) = start.seat {
             command.env(SEAT_VARIABLE, seat.to_string());
         }
-        if let Some((port, variable)) = launch.port {
+        if let Some((port, variable)) = start.port {
             command.env(variable, port.to_string());
         }
         for name in &self.pass_env {
@@ -446,7 +451,7 @@ impl Containment {
         }
 
         // Standard error (and for clients standard output) through a capped copy.
-        let sink = match launch.stderr {
+        let sink = match start.stderr {
             Some(file_path) => {
                 let file =
                     std::fs::File::create(file_path).map_err(|source| ProgramError::Stderr {
@@ -462,7 +467,7 @@ impl Containment {
             }
             None => None,
         };
-        let (stdout, stderr) = match (launch.output, sink) {
+        let (stdout, stderr) = match (start.output, sink) {
             (Output::Piped, Some(writer)) => (Stdio::piped(), Stdio::from(writer)),
             (Output::Piped, None) => (Stdio::piped(), Stdio::null()),
             (Output::ToFile, Some(writer)) => {
@@ -477,14 +482,14 @@ impl Containment {
         command.stdin(Stdio::piped()).stdout(stdout).stderr(stderr);
 
         let ruleset = if self.sandbox && protections.landlock_files {
-            let readable = self.readable(launch, path.as_deref());
+            let readable = self.readable(start, path.as_deref());
             Some(
-                sys::ruleset(&readable, &scratch, launch.port.map(|(p, _)| p)).map_err(
-                    |error| ProgramError::Sandbox {
+                sys::ruleset(&readable, &scratch, start.port.map(|(p, _)| p)).map_err(|error| {
+                    ProgramError::Sandbox {
                         program: exe.clone(),
                         reason: error,
-                    },
-                )?,
+                    }
+                })?,
             )
         } else {
             None
