@@ -287,7 +287,10 @@ fn the_sandbox_refuses_other_folders_writes_and_ports() {
              echo x > {other}/written 2>/dev/null || echo no-write\n\
              echo x > \"$HOME/ok\" && echo scratch-ok\n\
              python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", {port}), 5)' \
-             2>/dev/null || echo no-connect\n",
+             2>/dev/null && echo connect-ok || echo no-connect\n\
+             python3 -c 'import socket; socket.create_server((\"127.0.0.1\", 0))' \
+             2>/dev/null && echo listen-ok || echo no-listen\n\
+             kill -0 1 2>/dev/null && echo signal-ok || echo no-signal\n",
             own = own.display(),
             other = other.display(),
         ),
@@ -299,9 +302,21 @@ fn the_sandbox_refuses_other_folders_writes_and_ports() {
     while let Answer::Line(line) = program.answer(Duration::from_secs(30)) {
         lines.push(line);
     }
+    // The network rules need Landlock ABI 4, the signal scope ABI 6 (process 1 of the
+    // program's namespace, the arena's init, is outside its sandbox).
+    let network = protections.landlock_network;
+    let scopes = protections.landlock_scopes;
     assert_eq!(
         lines,
-        ["mine", "no-read", "no-write", "scratch-ok", "no-connect"]
+        [
+            "mine",
+            "no-read",
+            "no-write",
+            "scratch-ok",
+            if network { "no-connect" } else { "connect-ok" },
+            if network { "no-listen" } else { "listen-ok" },
+            if scopes { "no-signal" } else { "signal-ok" },
+        ]
     );
     assert!(!other.join("written").exists());
     std::fs::remove_dir_all(&dir).unwrap();
