@@ -147,6 +147,10 @@ pub struct ServerArgs {
     /// Seconds to wait for the clients to join and to answer `<setup>`.
     #[arg(long, value_name = "SECS", default_value_t = 60)]
     pub join_timeout: u64,
+    /// Seconds a connection may stay without sending its `<join>` before it is closed (at most
+    /// `windward::net::MAX_CONNECTIONS`, 64, are open at a time before the round).
+    #[arg(long, value_name = "SECS", default_value_t = windward::net::JOIN_DEADLINE.as_secs())]
+    pub join_deadline: u64,
     /// Seconds a client may take no byte of what is sent to it before it is dropped.
     #[arg(long, value_name = "SECS", default_value_t = 5)]
     pub write_timeout: u64,
@@ -171,6 +175,7 @@ pub fn server_main(args: &[String]) -> ExitCode {
             },
             seed: args.seed,
             join_timeout: Duration::from_secs(args.join_timeout),
+            join_deadline: Duration::from_secs(args.join_deadline),
             write_timeout: Duration::from_secs(args.write_timeout),
             addr: addr
                 .parse::<SocketAddr>()

@@ -32,6 +32,7 @@ fn help_succeeds_and_a_misspelled_option_names_the_right_one() {
         "--max-ticks",
         "--bots",
         "--join-timeout",
+        "--join-deadline",
     ] {
         assert!(text.contains(option), "{option} missing from\n{text}");
     }

@@ -17,6 +17,7 @@
 pub(crate) mod avatar;
 pub mod client;
 pub(crate) mod incoming;
+pub mod room;
 pub mod server;
 pub mod view;
 
@@ -29,6 +30,7 @@ use crate::protocol::{ClientMessage, ProtocolError};
 pub use avatar::{base64, default_avatar_png, png_rgba};
 pub use client::{Client, Join, NetBot, RunOptions, RunSummary, run_bot};
 pub use incoming::{held_bytes, read_client};
+pub use room::{JOIN_DEADLINE, MAX_CONNECTIONS};
 pub use server::{
     DIRECT_WRITE_WAIT, Ignored, MAX_INBOX_BYTES, MAX_ORDERS_PER_TICK, Pace, RoundReport, Server,
     ServerConfig, event_message, order_of,

@@ -1,8 +1,10 @@
 //! The server side: the engine behind the original's TCP protocol.
 //!
-//! One thread accepts connections while seats are open; each client gets a reader thread (frames
-//! checked against [`MAX_CLIENT_FRAME`] before allocating, read as the original's framework
-//! reads them, handed to the round over a channel) and a standby writer thread.
+//! The connections are those of the [`room`]: one thread accepts them while seats are open
+//! (at most [`MAX_CONNECTIONS`](super::MAX_CONNECTIONS) at a time, each closed unless it joins
+//! within [`ServerConfig::join_deadline`]); each client gets a reader thread (frames checked
+//! against [`MAX_CLIENT_FRAME`](super::MAX_CLIENT_FRAME) before allocating, read as the original's
+//! framework reads them, handed to the round over a channel) and a standby writer thread.
 //!
 //! **Many orders.** The original applies every message queued since the last tick, in arrival
 //! order, at the start of the next one (`ProcessAllMoveMessages`, E:641-664), each path order with
@@ -47,9 +49,9 @@
 use std::collections::VecDeque;
 use std::io::{self, Write as _};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -63,9 +65,11 @@ use crate::tick::Order;
 use crate::{Game, State};
 
 use super::client::{NetBot, is_noop};
-use super::incoming::{held_bytes, read_client};
+use super::room::{
+    self, Gathered, Inbound, Inbox, JOIN_DEADLINE, Joined, deadline_after, is_wait, left_until, log,
+};
 use super::view::View;
-use super::{MAX_CLIENT_FRAME, NetError, is_sync, read_frame_into};
+use super::{NetError, is_sync};
 
 /// How fast the round runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,6 +107,11 @@ pub struct ServerConfig {
     pub seed: u64,
     /// How long to wait for the clients to join and to answer `<setup>` with `<ready>`.
     pub join_timeout: Duration,
+    /// How long a connection may stay in the room without sending its `<join>` before it is
+    /// closed ([`JOIN_DEADLINE`], 10 s, by default), counted from its opening: idle connections
+    /// cannot hold the [`MAX_CONNECTIONS`](super::MAX_CONNECTIONS) places for the whole
+    /// [`ServerConfig::join_timeout`].
+    pub join_deadline: Duration,
     /// [`Pace::Lockstep`]: how long to wait for a client's syncs.
     pub reply_timeout: Duration,
     /// How long a client's writer thread may go without writing a byte of a queued frame
@@ -126,6 +135,7 @@ impl Default for ServerConfig {
             pace: Pace::ORIGINAL,
             seed: 1,
             join_timeout: Duration::from_secs(60),
+            join_deadline: JOIN_DEADLINE,
             reply_timeout: Duration::from_secs(5),
             write_timeout: Duration::from_secs(5),
             queue_frames: 1024,
@@ -198,87 +208,13 @@ pub const MAX_ORDERS_PER_TICK: usize = 8;
 
 /// Most bytes a client's messages may hold while they wait for the round (about their size in
 /// memory, see [`RoundReport::peak_inbox`]); while it is full the client's reader stops reading.
-/// It holds at least one message of the largest frame ([`MAX_CLIENT_FRAME`]).
+/// It holds at least one message of the largest frame
+/// ([`MAX_CLIENT_FRAME`](super::MAX_CLIENT_FRAME)).
 pub const MAX_INBOX_BYTES: usize = 1 << 20;
 
 /// The most lines about ignored messages logged per seat (later ones are only counted in
 /// [`RoundReport::ignored`]).
 const IGNORED_LOG_LINES: u64 = 20;
-
-/// What the connection threads tell the round.
-enum Inbound {
-    Connected(usize, TcpStream, Arc<Inbox>),
-    /// A message (with what was skipped in it), holding `usize` bytes of the sender's inbox.
-    Message(usize, ClientMessage, Vec<String>, usize),
-    /// A frame that is no usable message (why), holding `usize` bytes of the sender's inbox.
-    Unusable(usize, String, usize),
-    Dropped(usize, String),
-    /// The client's writer has ended: it wrote everything it was given (`true`) or gave up.
-    Flushed(usize, bool),
-}
-
-/// The bytes a client's messages hold between its reader and the round (bounded by
-/// [`MAX_INBOX_BYTES`]): the reader takes room before it hands a message on, waiting while
-/// there is none; the round gives it back once the message is applied or ignored.
-struct Inbox {
-    held: Mutex<InboxState>,
-    room: Condvar,
-}
-
-struct InboxState {
-    bytes: usize,
-    peak: usize,
-    /// The round is over (or the client dropped): the reader reads on until the end of the
-    /// stream but hands nothing on.
-    closed: bool,
-}
-
-impl Inbox {
-    fn new() -> Inbox {
-        Inbox {
-            held: Mutex::new(InboxState {
-                bytes: 0,
-                peak: 0,
-                closed: false,
-            }),
-            room: Condvar::new(),
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, InboxState> {
-        self.held.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Takes `n` bytes of room, waiting while the inbox holds messages and `n` more would pass
-    /// the limit. `false` when the inbox is closed.
-    fn take(&self, n: usize) -> bool {
-        let mut held = self.lock();
-        while !held.closed && held.bytes > 0 && held.bytes + n > MAX_INBOX_BYTES {
-            held = self.room.wait(held).unwrap_or_else(PoisonError::into_inner);
-        }
-        if held.closed {
-            return false;
-        }
-        held.bytes += n;
-        held.peak = held.peak.max(held.bytes);
-        true
-    }
-
-    fn give_back(&self, n: usize) {
-        let mut held = self.lock();
-        held.bytes = held.bytes.saturating_sub(n);
-        self.room.notify_all();
-    }
-
-    fn close(&self) {
-        self.lock().closed = true;
-        self.room.notify_all();
-    }
-
-    fn peak(&self) -> usize {
-        self.lock().peak
-    }
-}
 
 /// A connected client.
 struct Remote {
@@ -371,24 +307,6 @@ struct Io {
     peak_inbox: [usize; NUM_PLAYERS],
 }
 
-fn log(config: &ServerConfig, line: &str) {
-    if config.log {
-        eprintln!("windward_server: {line}");
-    }
-}
-
-/// `now + d`, or `None` (no deadline) when that is past what an `Instant` can hold.
-fn deadline_after(d: Duration) -> Option<Instant> {
-    Instant::now().checked_add(d)
-}
-
-/// The time left until `deadline` (`Duration::MAX` without one).
-fn left_until(deadline: Option<Instant>) -> Duration {
-    deadline.map_or(Duration::MAX, |d| {
-        d.saturating_duration_since(Instant::now())
-    })
-}
-
 /// A random (version 4) GUID, as `Guid.NewGuid()` makes them.
 fn guid(rng: &mut Pcg64Mcg) -> String {
     let a: u128 = rng.random();
@@ -401,101 +319,6 @@ fn guid(rng: &mut Pcg64Mcg) -> String {
         &h[12..16],
         &h[16..20],
         &h[20..]
-    )
-}
-
-fn spawn_reader(conn: usize, stream: TcpStream, inbox: Arc<Inbox>, tx: Sender<Inbound>) {
-    thread::spawn(move || {
-        let mut reader = io::BufReader::new(stream);
-        let mut body = Vec::new();
-        loop {
-            match read_frame_into(&mut reader, MAX_CLIENT_FRAME, &mut body) {
-                Ok(true) => {}
-                Ok(false) => {
-                    let _ = tx.send(Inbound::Dropped(conn, "disconnected".to_string()));
-                    return;
-                }
-                Err(e) => {
-                    let _ = tx.send(Inbound::Dropped(conn, e.to_string()));
-                    return;
-                }
-            }
-            let mut notes = Vec::new();
-            let what = read_client(&body, &mut notes);
-            let held = match &what {
-                Ok(m) => held_bytes(m) + notes.iter().map(String::len).sum::<usize>(),
-                Err(reason) => reason.len() + size_of::<Inbound>(),
-            };
-            // Once the round is over (or the client dropped) the reader reads on to the end of
-            // the stream, handing nothing on, so that closing the socket does not reset what is
-            // still being sent to the client.
-            if !inbox.take(held) {
-                continue;
-            }
-            let sent = match what {
-                Ok(m) => tx.send(Inbound::Message(conn, m, notes, held)),
-                Err(reason) => tx.send(Inbound::Unusable(conn, reason, held)),
-            };
-            if sent.is_err() {
-                return;
-            }
-        }
-    });
-}
-
-fn spawn_writer(
-    conn: usize,
-    mut stream: TcpStream,
-    frames: usize,
-    stall: Duration,
-    backlog: Arc<AtomicUsize>,
-    tx: Sender<Inbound>,
-) -> SyncSender<Vec<u8>> {
-    let (queue, rx) = mpsc::sync_channel::<Vec<u8>>(frames);
-    thread::spawn(move || {
-        let mut write_all = || {
-            for frame in &rx {
-                let mut done = 0;
-                let mut progress = Instant::now();
-                while done < frame.len() {
-                    match stream.write(&frame[done..]) {
-                        Ok(0) => return Err("connection closed".to_string()),
-                        Ok(n) => {
-                            done += n;
-                            progress = Instant::now();
-                        }
-                        Err(e) if is_wait(&e) && progress.elapsed() < stall => {}
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(format!("write failed: {e}")),
-                    }
-                }
-                backlog.fetch_sub(1, Ordering::AcqRel);
-            }
-            Ok(())
-        };
-        let written = match write_all() {
-            Err(reason) => {
-                let _ = tx.send(Inbound::Dropped(conn, reason));
-                false
-            }
-            // Queue closed (the round is over or the client was dropped) and every frame
-            // written: the client sees the end of the stream after the last one.
-            Ok(()) => {
-                let _ = stream.flush();
-                let _ = stream.shutdown(Shutdown::Write);
-                true
-            }
-        };
-        let _ = tx.send(Inbound::Flushed(conn, written));
-    });
-    queue
-}
-
-/// A write that timed out (`SO_SNDTIMEO`: `WouldBlock` on Unix, `TimedOut` on Windows).
-fn is_wait(e: &io::Error) -> bool {
-    matches!(
-        e.kind(),
-        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
     )
 }
 
@@ -549,8 +372,8 @@ impl StatusFrames {
 }
 
 impl Io {
-    /// Accepts the clients and seats everybody: the round's game, its initial state and the
-    /// rest of the round.
+    /// Accepts the clients (the [room](super::room)) and seats everybody: the round's game, its
+    /// initial state and the rest of the round.
     fn new(
         server: Server,
         fill: &mut dyn FnMut(PlayerId) -> Box<dyn NetBot>,
@@ -561,169 +384,70 @@ impl Io {
             config,
         } = server;
         let wanted = config.clients.min(NUM_PLAYERS);
-        let (tx, inbound) = mpsc::channel::<Inbound>();
-        let accepting = Arc::new(AtomicBool::new(wanted > 0));
-        if wanted > 0 {
-            listener.set_nonblocking(true)?;
-            let (tx, accepting) = (tx.clone(), Arc::clone(&accepting));
-            let write_wait = config
-                .write_timeout
-                .clamp(Duration::from_millis(1), DIRECT_WRITE_WAIT);
-            thread::spawn(move || {
-                let mut conn = 0;
-                while accepting.load(Ordering::Relaxed) {
-                    match listener.accept() {
-                        Ok((stream, _)) => {
-                            let setup = stream
-                                .set_nonblocking(false)
-                                .and_then(|()| stream.set_nodelay(true))
-                                .and_then(|()| stream.set_write_timeout(Some(write_wait)))
-                                .and_then(|()| stream.try_clone());
-                            if let Ok(reader) = setup {
-                                // Announced before its reader starts, so the round knows the
-                                // connection before its first message.
-                                let inbox = Arc::new(Inbox::new());
-                                let announce = Inbound::Connected(conn, stream, Arc::clone(&inbox));
-                                if tx.send(announce).is_err() {
-                                    return;
-                                }
-                                spawn_reader(conn, reader, inbox, tx.clone());
-                                conn += 1;
-                            }
-                        }
-                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                            thread::sleep(Duration::from_millis(2));
-                        }
-                        Err(_) => thread::sleep(Duration::from_millis(2)),
-                    }
-                }
-            });
-        }
-        // Joins, in order.
+        let Gathered {
+            joined,
+            inbound,
+            tx,
+        } = room::gather(listener, &config, wanted)?;
         let mut rng = Pcg64Mcg::seed_from_u64(
             config.seed
                 ^ std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64),
         );
-        let mut connections: Vec<Option<(TcpStream, Arc<Inbox>)>> = Vec::new();
-        let mut joined: Vec<(usize, Seat)> = Vec::new();
-        // A join timeout too long for an `Instant` waits without a deadline.
-        let deadline = deadline_after(config.join_timeout);
-        let give_back = |connections: &[Option<(TcpStream, Arc<Inbox>)>], conn: usize, n| {
-            if let Some(Some((_, inbox))) = connections.get(conn) {
-                inbox.give_back(n);
-            }
-        };
-        while joined.len() < wanted {
-            match inbound.recv_timeout(left_until(deadline)) {
-                Ok(Inbound::Connected(conn, stream, inbox)) => {
-                    if connections.len() <= conn {
-                        connections.resize_with(conn + 1, || None);
-                    }
-                    connections[conn] = Some((stream, inbox));
-                }
-                Ok(Inbound::Message(
-                    conn,
-                    ClientMessage::Join {
-                        name,
-                        school,
-                        language,
-                        ..
-                    },
-                    _,
-                    n,
-                )) if !joined.iter().any(|j| j.0 == conn) => {
-                    give_back(&connections, conn, n);
-                    log(
-                        &config,
-                        &format!("seat {} joined: {name:?} ({language})", joined.len()),
-                    );
-                    joined.push((
-                        conn,
-                        Seat {
-                            guid: guid(&mut rng),
-                            name,
-                            school,
-                            language,
-                        },
-                    ));
-                }
-                Ok(Inbound::Message(conn, other, _, n)) => {
-                    give_back(&connections, conn, n);
-                    log(
-                        &config,
-                        &format!(
-                            "connection {conn}: {} before the round, ignored",
-                            root_name(&other)
-                        ),
-                    );
-                }
-                Ok(Inbound::Unusable(conn, reason, n)) if joined.iter().any(|j| j.0 == conn) => {
-                    // From a player: ignored, as the original ignores it (F:357-372).
-                    give_back(&connections, conn, n);
-                    log(
-                        &config,
-                        &format!("connection {conn}: {reason} before the round, ignored"),
-                    );
-                }
-                Ok(Inbound::Unusable(conn, reason, _) | Inbound::Dropped(conn, reason)) => {
-                    // A connection that has not joined is closed for a message it cannot use.
-                    log(
-                        &config,
-                        &format!("connection {conn} dropped before the round: {reason}"),
-                    );
-                    if let Some(Some((s, inbox))) = connections.get(conn) {
-                        inbox.close();
-                        let _ = s.shutdown(Shutdown::Both);
-                    }
-                    if let Some(k) = joined.iter().position(|j| j.0 == conn) {
-                        joined.remove(k);
-                    }
-                }
-                Ok(Inbound::Flushed(..)) => {}
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
-                    log(
-                        &config,
-                        &format!("{} of {wanted} clients joined in time", joined.len()),
-                    );
-                    break;
-                }
-            }
-        }
-        accepting.store(false, Ordering::Relaxed);
         // Seats: the clients in join order, then the in-process players.
         let mut players = Vec::with_capacity(NUM_PLAYERS);
+        let mut dropped = Vec::new();
         let builtin = Roster::builtin();
         let mut seats: Vec<Seat> = Vec::with_capacity(NUM_PLAYERS);
+        let mut joined = joined.into_iter();
         for i in 0..NUM_PLAYERS {
             let me = PlayerId(i as u8);
-            match joined.get(i) {
-                Some((conn, seat)) => {
-                    let (stream, inbox) = connections
-                        .get_mut(*conn)
-                        .and_then(Option::take)
-                        .ok_or(NetError::Closed)?;
+            match joined.next() {
+                Some(Joined {
+                    conn,
+                    stream,
+                    inbox,
+                    mut seat,
+                }) => {
+                    seat.guid = guid(&mut rng);
                     let backlog = Arc::new(AtomicUsize::new(0));
-                    let queue = spawn_writer(
-                        *conn,
-                        stream.try_clone()?,
-                        config.queue_frames,
-                        config.write_timeout,
-                        Arc::clone(&backlog),
-                        tx.clone(),
-                    );
-                    players.push(Player::Remote(Remote {
-                        conn: *conn,
-                        stream,
-                        inbox,
-                        backlog,
-                        queue,
-                        awaiting: VecDeque::new(),
-                        syncs: config.pace == Pace::Lockstep,
-                        ready: false,
-                    }));
-                    seats.push(seat.clone());
+                    let queue = stream.try_clone().and_then(|writer| {
+                        room::spawn_writer(
+                            conn,
+                            writer,
+                            config.queue_frames,
+                            config.write_timeout,
+                            Arc::clone(&backlog),
+                            tx.clone(),
+                        )
+                    });
+                    match queue {
+                        Ok(queue) => players.push(Player::Remote(Remote {
+                            conn,
+                            stream,
+                            inbox,
+                            backlog,
+                            queue,
+                            awaiting: VecDeque::new(),
+                            syncs: config.pace == Pace::Lockstep,
+                            ready: false,
+                        })),
+                        Err(e) => {
+                            // (the system's limit on threads): the car drives on as a dropped
+                            // client's does.
+                            let reason = format!("its writer thread could not be started: {e}");
+                            log(
+                                &config,
+                                &format!("seat {i} ({}) dropped: {reason}", seat.name),
+                            );
+                            inbox.close();
+                            let _ = stream.shutdown(Shutdown::Both);
+                            dropped.push((me, reason));
+                            players.push(Player::Gone);
+                        }
+                    }
+                    seats.push(seat);
                 }
                 None => {
                     let mut seat = builtin.seats[i].clone();
@@ -735,11 +459,6 @@ impl Io {
                     });
                 }
             }
-        }
-        // Connections that came too late.
-        for (s, inbox) in connections.into_iter().flatten() {
-            inbox.close();
-            let _ = s.shutdown(Shutdown::Both);
         }
         let roster = Roster {
             seats: seats.try_into().map_err(|_| NetError::Closed)?,
@@ -753,7 +472,7 @@ impl Io {
             pending: Vec::new(),
             seq: 0,
             unsolicited: u64::MAX / 2,
-            dropped: Vec::new(),
+            dropped,
             messages_sent: 0,
             tick: 0,
             deferred: [0; NUM_PLAYERS],
@@ -1312,13 +1031,4 @@ pub fn event_message(
         Some(card) => roster.powerup_status(state, to, ev.about, ev.status, card),
         None => roster.status(state, to, ev.about, ev.status, scoreboard),
     })
-}
-
-fn root_name(msg: &ClientMessage) -> &'static str {
-    match msg {
-        ClientMessage::Join { .. } => "<join>",
-        ClientMessage::Ready { .. } => "<ready>",
-        ClientMessage::Move { .. } => "<move>",
-        ClientMessage::Order { .. } => "<order>",
-    }
 }

@@ -12,6 +12,7 @@ mod hostile_orders;
 mod messages_conformance;
 mod movement_tables;
 mod net_faults;
+mod net_room;
 mod net_round;
 mod net_support;
 mod properties;

@@ -105,6 +105,7 @@ pub fn config(clients: usize, pace: Pace) -> ServerConfig {
         pace,
         seed: 3,
         join_timeout: Duration::from_secs(30),
+        join_deadline: Duration::from_secs(10),
         reply_timeout: Duration::from_secs(10),
         write_timeout: Duration::from_secs(2),
         queue_frames: 256,
