@@ -86,3 +86,17 @@ fn empty_files_and_no_files_are_errors() {
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Python's `tron3d.verify(["/dev/zero"])` (this function) read the device until memory ran out:
+/// its reported size is 0. The bytes are counted as they are read (issue 36).
+#[test]
+fn a_device_is_too_large_not_read_without_end() {
+    let zero = std::path::Path::new("/dev/zero");
+    match verify_files(&[zero]) {
+        Err(VerifyError::TooLarge { path, limit }) => {
+            assert_eq!(path, zero);
+            assert_eq!(limit, tron3d::replay::MAX_FILE_BYTES);
+        }
+        other => panic!("{other:?}"),
+    }
+}
