@@ -45,16 +45,16 @@
 //!
 //! # Writing
 //!
-//! The pictures are rendered one state at a time into one reused buffer and streamed to a
-//! temporary file beside the target, which is renamed over it at the end: a failed write leaves
-//! nothing half-written behind. Every failure is a [`ViewerError`] whose message is one line naming
+//! The pictures are rendered one state at a time into one reused buffer and streamed to the
+//! page as [`crate::output`] writes a file: a regular file through a temporary file beside it,
+//! renamed over it at the end (a failed write leaves nothing half-written behind), a FIFO or a
+//! device in place, never replaced. Every failure is a [`ViewerError`] whose message is one line naming
 //! the file.
 
 use std::borrow::Borrow;
 use std::collections::HashSet;
-use std::fs::File;
 use std::hash::{Hash, Hasher};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use pathfind::tree::Outcome as _;
@@ -196,46 +196,63 @@ where
         path: path.to_owned(),
         source,
     };
-    let temporary = temporary_path(path);
-    let file = File::create(&temporary).map_err(io)?;
-    let mut page = Page::new(BufWriter::with_capacity(1 << 16, file));
-    // No `sync_all`: the rename already guarantees that no half-written page is ever seen, and
-    // waiting for the disk cost more than writing the page; a page lost to a power cut is
-    // written again by running the command again.
-    let written = page
-        .write(game, names, frames, faults, options)
-        .and_then(|summary| {
-            page.out.into_inner().map_err(|e| e.into_error())?;
-            Ok(summary)
-        });
-    let summary = match written {
-        Ok(Some(summary)) => summary,
-        Ok(None) => {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(ViewerError::Empty {
+    // Written through `output::write_file`: a regular file is replaced whole through a
+    // temporary file (no half-written page is ever seen; no `sync_all`, which cost more than
+    // writing the page), a FIFO or a device is written in place and never replaced.
+    let mut written = None;
+    let result = crate::output::write_file(path, false, |out| {
+        let mut counted = Counted { out, bytes: 0 };
+        let summary = Page::new(&mut counted).write(game, names, frames, faults, options)?;
+        match summary {
+            Some(summary) => {
+                written = Some(ViewerSummary {
+                    bytes: counted.bytes,
+                    ..summary
+                });
+                Ok(())
+            }
+            None => Err(std::io::Error::other(EmptyPage)),
+        }
+    });
+    match result {
+        Ok(()) => written.ok_or_else(|| io(std::io::Error::other(EmptyPage))),
+        Err(error) if error.get_ref().is_some_and(|e| e.is::<EmptyPage>()) => {
+            Err(ViewerError::Empty {
                 path: path.to_owned(),
-            });
+            })
         }
-        Err(error) => {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(io(error));
-        }
-    };
-    if let Err(error) = std::fs::rename(&temporary, path) {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(io(error));
+        Err(error) => Err(io(error)),
     }
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    Ok(ViewerSummary { bytes, ..summary })
 }
 
-/// The temporary file a page is written to before it is renamed: beside the page (a rename stays
-/// on one file system), hidden, and particular to this process.
-fn temporary_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "viewer".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+/// The page had no frame: nothing is left at its path.
+#[derive(Debug)]
+struct EmptyPage;
+
+impl std::fmt::Display for EmptyPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no frame to write")
+    }
+}
+
+impl std::error::Error for EmptyPage {}
+
+/// A writer that counts the bytes of the page (its file may be a FIFO, whose size says nothing).
+struct Counted<'a> {
+    out: &'a mut dyn Write,
+    bytes: u64,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// A page being written, with the buffers reused from frame to frame.

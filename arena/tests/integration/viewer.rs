@@ -394,3 +394,41 @@ fn a_script_error_is_caught_and_exposed() {
     assert!(error.contains("TypeError"), "{error:?}");
     assert!(dom.contains("id=\"error\""));
 }
+
+/// A page is written like a results file (`arena::output`): through a FIFO (read whole by its
+/// reader, the FIFO left in place) and at a link's target (the link stays); the summary counts
+/// the bytes written, which a FIFO's size cannot say.
+#[test]
+fn a_page_is_written_through_a_fifo_and_a_link_never_replacing_them() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = TempDir::new("toy-fifo");
+    let game = toy();
+    let options = ViewerOptions {
+        every: 10,
+        title: None,
+    };
+    let fifo = dir.0.join("page.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let summary = write_html(&fifo, &game, &names(), states(&game), &options).unwrap();
+    let read = reader.join().unwrap();
+    assert_eq!(summary.bytes, read.len() as u64);
+    assert!(String::from_utf8_lossy(&read).ends_with("</html>\n"));
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+
+    let target = dir.0.join("target.html");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.0.join("link.html");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let summary = write_html(&link, &game, &names(), states(&game), &options).unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(summary.bytes, std::fs::metadata(&target).unwrap().len());
+}
