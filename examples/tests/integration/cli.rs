@@ -1,24 +1,7 @@
 //! The `play` command as a user runs it: typed options, suggestions for misspelled ones, the same
 //! option names in every game, shards that merge to one run, and `verify` refusing empty input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-const PLAY: &str = env!("CARGO_BIN_EXE_play");
-
-fn play(args: &[&str]) -> Output {
-    Command::new(PLAY).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("play-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{play, temp_dir, text};
 
 #[test]
 fn a_misspelled_or_renamed_option_is_an_error_that_names_the_right_one() {
@@ -113,7 +96,7 @@ fn windward_map_2_plays_map_2_only() {
 
 #[test]
 fn shards_merged_give_the_table_of_one_run() {
-    let dir = temp_dir("shards");
+    let dir = temp_dir("cli", "shards");
     let common = ["dogfight", "--games", "7", "--seed", "5", "--quiet"];
     let whole = play(&[&common[..], &["--jobs", "2"]].concat());
     assert!(whole.status.success(), "{}", text(&whole.stderr));
@@ -160,7 +143,7 @@ fn shards_merged_give_the_table_of_one_run() {
 
 #[test]
 fn verify_refuses_an_empty_file_and_missing_files() {
-    let dir = temp_dir("verify");
+    let dir = temp_dir("cli", "verify");
     let empty = dir.join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     for game in ["dogfight", "tron3d", "cloudwars", "amazes", "windward"] {
@@ -179,7 +162,7 @@ fn verify_refuses_an_empty_file_and_missing_files() {
 
 #[test]
 fn recordings_written_by_play_verify() {
-    let dir = temp_dir("record");
+    let dir = temp_dir("cli", "record");
     let record = dir.join("fights.jsonl").display().to_string();
     let out = play(&["dogfight", "--games", "3", "--record", &record, "--quiet"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -218,7 +201,7 @@ fn a_huge_jobs_count_is_clamped() {
 /// exactly its one game.
 #[test]
 fn the_last_shard_of_the_largest_tournament_plays_its_one_game() {
-    let dir = temp_dir("last-shard");
+    let dir = temp_dir("cli", "last-shard");
     let file = dir.join("last.json");
     let out = play(&[
         "dogfight",
@@ -246,7 +229,7 @@ fn the_last_shard_of_the_largest_tournament_plays_its_one_game() {
 /// Issue 22: merged step counts adding past `u64::MAX` overflowed; they are summed exactly.
 #[test]
 fn merging_step_counts_past_u64_gives_the_mean() {
-    let dir = temp_dir("merge-steps");
+    let dir = temp_dir("cli", "merge-steps");
     let mut files = Vec::new();
     for index in 0..2 {
         let json = format!(
@@ -315,7 +298,7 @@ fn amazes_programs_play_with_cmd() {
 #[test]
 fn the_python_amazes_sample_plays_without_a_fault() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/amazes/bot.py");
-    let dir = temp_dir("python-amazes");
+    let dir = temp_dir("cli", "python-amazes");
     let file = dir.join("results.json");
     let out = play(&[
         "amazes",
@@ -432,7 +415,7 @@ fn faults_in(results: &str) -> String {
 #[test]
 fn the_python_cloudwars_sample_plays_over_tcp_without_a_fault() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/cloudwars/bot.py");
-    let dir = temp_dir("python-cloudwars");
+    let dir = temp_dir("cli", "python-cloudwars");
     let file = dir.join("results.json");
     let out = play(&[
         "cloudwars",
@@ -462,7 +445,7 @@ fn the_python_cloudwars_sample_plays_over_tcp_without_a_fault() {
 #[test]
 fn the_python_windward_sample_plays_over_tcp_without_a_fault() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/windward/bot.py");
-    let dir = temp_dir("python-windward");
+    let dir = temp_dir("cli", "python-windward");
     let file = dir.join("results.json");
     let out = play(&[
         "windward",
@@ -504,7 +487,7 @@ fn port_serves_the_program_on_the_port_given() {
         .unwrap()
         .port()
         .to_string();
-    let dir = temp_dir("port");
+    let dir = temp_dir("cli", "port");
     let file = dir.join("results.json");
     let out = play(&[
         "cloudwars",

@@ -8,11 +8,10 @@
 
 #![cfg(target_os = "linux")]
 
+use crate::support::{PLAY, temp_dir};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const PLAY: &str = env!("CARGO_BIN_EXE_play");
 
 /// The five games: name, the opponent, and options that keep a game short.
 const GAMES: [(&str, &str, &[&str]); 5] = [
@@ -108,18 +107,12 @@ fn sample(game: &str) -> String {
     format!("{}/programs/{game}/bot.py", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("play-contained-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// In each game: the program's children are gone after the game; under the sandbox it got no
 /// 8 GB, could not read or write another bot's folder nor connect to another local port; its
 /// standard error stopped at the cap.
 #[test]
 fn a_programs_children_are_gone_after_its_game_in_every_game() {
-    let dir = temp_dir("after-game");
+    let dir = temp_dir("contained", "after-game");
     let other = other_bot(&dir);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -175,7 +168,7 @@ fn a_programs_children_are_gone_after_its_game_in_every_game() {
 
 #[test]
 fn a_programs_children_are_gone_after_play_is_killed_in_every_game() {
-    let dir = temp_dir("killed");
+    let dir = temp_dir("contained", "killed");
     for (i, (game, opponent, options)) in GAMES.iter().enumerate() {
         let marker = marker(i, true);
         // Silent: `play` waits for its first answer (or connection), so it is surely still
@@ -212,7 +205,7 @@ fn a_programs_children_are_gone_after_play_is_killed_in_every_game() {
 /// the results file.
 #[test]
 fn a_program_over_its_cpu_limit_gets_a_limit_fault() {
-    let dir = temp_dir("cpu-limit");
+    let dir = temp_dir("contained", "cpu-limit");
     let file = dir.join("results.json");
     let out = Command::new(PLAY)
         .args(["tron3d", "--games", "1", "--rounds", "5", "--quiet"])
@@ -238,7 +231,7 @@ fn a_program_over_its_cpu_limit_gets_a_limit_fault() {
 /// `MemoryError`), and the game records its crash with the exit code.
 #[test]
 fn a_program_that_allocates_8_gb_gets_a_fault_in_every_game() {
-    let dir = temp_dir("memory");
+    let dir = temp_dir("contained", "memory");
     for (game, opponent, options) in GAMES {
         let file = dir.join(format!("{game}.json"));
         let out = Command::new(PLAY)
@@ -273,7 +266,7 @@ fn a_program_that_allocates_8_gb_gets_a_fault_in_every_game() {
 /// `--scratch-dir DIR` makes the scratch folders there and `--keep-scratch` keeps them.
 #[test]
 fn pass_env_scratch_dir_and_keep_scratch() {
-    let dir = temp_dir("scratch");
+    let dir = temp_dir("contained", "scratch");
     let script = "cmd:sh -c 'echo \"$CONTEST_TEST_PASSED|${CONTEST_TEST_HIDDEN:-hidden}|$CONTEST_SEAT\" > \"$HOME/note\"',demo";
     let out = Command::new(PLAY)
         .args([
@@ -322,7 +315,7 @@ fn pass_env_scratch_dir_and_keep_scratch() {
 /// process group (a background child, a double fork) are still killed with it.
 #[test]
 fn without_namespaces_and_landlock_games_run_with_a_warning() {
-    let dir = temp_dir("fallback");
+    let dir = temp_dir("contained", "fallback");
     let other = other_bot(&dir);
     for (i, (game, opponent, options)) in GAMES.iter().enumerate() {
         let marker = format!("{}", 700_000 + (std::process::id() % 4_000) * 20 + i as u32);

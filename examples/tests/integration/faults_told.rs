@@ -2,24 +2,7 @@
 //! user of `play` sees them: each bot's first fault under the table, in the results file and on
 //! the page, in one vocabulary; `cmd:` words quoted as in a shell, commas inside quotes kept.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-const PLAY: &str = env!("CARGO_BIN_EXE_play");
-
-fn play(args: &[&str]) -> Output {
-    Command::new(PLAY).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("play-faults-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{play, temp_dir, text};
 
 /// An Amazes program that floods (`cat /dev/zero`), its command line quoted: `sh -c` gets one
 /// argument holding spaces and a comma (split at whitespace, or the bots at every comma, it
@@ -28,7 +11,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// the reader's limit, not a length it never read.
 #[test]
 fn a_programs_first_fault_is_under_the_table_in_the_results_and_on_the_page() {
-    let dir = temp_dir("amazes");
+    let dir = temp_dir("faults", "amazes");
     let (results, page) = (dir.join("results.json"), dir.join("game.html"));
     let bot = "cmd:sh -c 'exec cat /dev/zero # a, b'";
     let out = play(&[
@@ -73,7 +56,7 @@ fn a_programs_first_fault_is_under_the_table_in_the_results_and_on_the_page() {
 /// never `garbage: garbage:`), in the vocabulary of every game.
 #[test]
 fn a_dogfight_fault_is_said_once() {
-    let dir = temp_dir("dogfight");
+    let dir = temp_dir("faults", "dogfight");
     let results = dir.join("results.json");
     let bot =
         "cmd:sh -c 'while read l; do [ \"$l\" = \"NEW TURN\" ] && echo hello && echo hello; done'";

@@ -3,26 +3,10 @@
 //! replace, `play view` of a device refused within the limit, and `play merge` refusing ranks and
 //! scores no game produces.
 
+use crate::support::{play, temp_dir, text};
 use std::os::unix::fs::FileTypeExt as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const PLAY: &str = env!("CARGO_BIN_EXE_play");
-
-fn play(args: &[&str]) -> Output {
-    Command::new(PLAY).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("play-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
+use std::process::Command;
 
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo").arg(path).status().unwrap();
@@ -35,7 +19,7 @@ fn is_fifo(path: &Path) -> bool {
 
 #[test]
 fn results_go_through_a_fifo_and_a_link_which_stay() {
-    let dir = temp_dir("results");
+    let dir = temp_dir("hostile", "results");
     let fifo = dir.join("results.fifo");
     mkfifo(&fifo);
     let reader = {
@@ -107,7 +91,7 @@ fn results_to_dev_full_as_root_are_an_error_and_the_device_stays() {
 
 #[test]
 fn a_page_is_never_renamed_over_a_fifo_and_follows_a_link() {
-    let dir = temp_dir("html");
+    let dir = temp_dir("hostile", "html");
     let fifo = dir.join("page.fifo");
     mkfifo(&fifo);
     let fifo_text = fifo.display().to_string();
@@ -146,7 +130,7 @@ fn a_page_is_never_renamed_over_a_fifo_and_follows_a_link() {
 fn viewing_a_device_is_refused_at_the_limit() {
     // /dev/zero reports size 0: it used to be read until memory ran out (Dogfight's and Tron3D's
     // readers, 256 MiB limits, are checked in arena's tests).
-    let dir = temp_dir("view");
+    let dir = temp_dir("hostile", "view");
     let page = dir.join("page.html").display().to_string();
     let out = play(&["view", "amazes", "/dev/zero", "--html", &page]);
     assert!(!out.status.success());
@@ -161,7 +145,7 @@ fn viewing_a_device_is_refused_at_the_limit() {
 
 #[test]
 fn merge_refuses_ranks_beyond_the_players_and_absurd_scores() {
-    let dir = temp_dir("merge");
+    let dir = temp_dir("hostile", "merge");
     let file = dir.join("part.json");
     let file_text = file.display().to_string();
     let out = play(&[

@@ -23,6 +23,7 @@ mod play_amazes;
 mod play_dogfight;
 mod play_tron3d;
 mod program_bots;
+mod support;
 mod tron3d_playable;
 mod tron3d_tree_bot;
 mod viewer_cli;

@@ -2,24 +2,8 @@
 //! writes each program's standard error to a file per game and seat (Dogfight, Amazes, Tron3D),
 //! and the worked example of `examples/programs/tron3d/PROTOCOL.md` is what the arena sends.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const PLAY: &str = env!("CARGO_BIN_EXE_play");
-
-fn play(args: &[&str]) -> Output {
-    Command::new(PLAY).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("play-programs-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{play, temp_dir, text};
+use std::path::Path;
 
 /// The Python sample Tron3D bot (`examples/programs/tron3d/bot.py`, standard library only) plays
 /// a short match against the kit's Demo: no protocol fault, and its flood fill outlives Demo's
@@ -29,7 +13,7 @@ fn temp_dir(name: &str) -> PathBuf {
 #[test]
 fn the_python_tron3d_sample_plays_and_beats_demo() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/tron3d/bot.py");
-    let dir = temp_dir("python-tron3d");
+    let dir = temp_dir("programs", "python-tron3d");
     let file = dir.join("results.json");
     let out = play(&[
         "tron3d",
@@ -84,7 +68,7 @@ fn talkative_program(dir: &Path) -> String {
 /// programs get no file. The folder is created when missing.
 #[test]
 fn stderr_dir_keeps_each_programs_stderr_per_game_and_seat() {
-    let dir = temp_dir("stderr-dir");
+    let dir = temp_dir("programs", "stderr-dir");
     let program = talkative_program(&dir);
     for (game, other) in [
         ("tron3d", "demo"),
@@ -131,7 +115,7 @@ fn stderr_dir_keeps_each_programs_stderr_per_game_and_seat() {
 /// A folder that cannot be created is an error before any game.
 #[test]
 fn an_unusable_stderr_dir_is_an_error() {
-    let dir = temp_dir("stderr-file");
+    let dir = temp_dir("programs", "stderr-file");
     let file = dir.join("a-file");
     std::fs::write(&file, "").unwrap();
     let out = play(&[
@@ -217,7 +201,7 @@ fn the_worked_example_is_what_the_arena_sends() {
 #[test]
 fn a_rust_program_speaking_the_protocol_plays_without_a_fault() {
     let program = format!("cmd:{} search", env!("CARGO_BIN_EXE_tron3d_program"));
-    let dir = temp_dir("rust-tron3d");
+    let dir = temp_dir("programs", "rust-tron3d");
     let file = dir.join("results.json");
     let out = play(&[
         "tron3d",
