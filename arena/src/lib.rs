@@ -18,6 +18,8 @@
 //! - [`program`]: programs in any language as players, in each game's original protocol
 //!   ([`program::ProgramBot`]);
 //! - [`results`]: the results table, results files and `merge`;
+//! - [`stats`]: is my bot stronger: the SPRT of paired games, Elo with error bars, ratings of a
+//!   pool;
 //! - [`viewer`]: the replay page of a game, one self-contained HTML file.
 
 #[cfg(any(feature = "dogfight", feature = "windward"))]
@@ -32,6 +34,7 @@ pub mod playable;
 pub mod program;
 pub mod results;
 pub mod runner;
+pub mod stats;
 pub mod tournament;
 pub mod viewer;
 

@@ -1,0 +1,1 @@
+//! Ratings of a pool of bots (being written).

@@ -1,0 +1,1 @@
+//! Paired games, the SPRT and Elo (being written).
