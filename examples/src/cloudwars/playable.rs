@@ -103,6 +103,13 @@ impl Playable for Match {
         self.game().render_svg(state, out);
     }
 
+    /// The colour each player chose, as the board draws its storm (the match's `P0` is blue,
+    /// `P1` red): without it the page's legend and chart took the shared palette's and drew
+    /// seat 0 red beside a blue storm.
+    fn player_colour(&self, state: &State, player: usize) -> String {
+        self.game().player_colour(state, player)
+    }
+
     /// A recorded game, as [`Game`] reads it, in a match of one iteration per step that no
     /// iteration limit ends.
     fn load_recording(path: &Path) -> Result<Recording<Match>, RecordingError> {

@@ -174,6 +174,14 @@ fn cloudwars_viewer_in_chromium() {
     };
     let game = cloudwars::Game::with_setup(Config::default(), setup).unwrap();
     check_game(&game, &["greedy", "greedy"], 4, 25);
+    // The match `play cloudwars` plays (its players chose blue and red, not the palette's
+    // order): the page must take their colours too.
+    let play = examples::cloudwars::Match::new(&examples::cloudwars::MatchConfig {
+        max_iterations: 300,
+        ..examples::cloudwars::MatchConfig::default()
+    })
+    .unwrap();
+    check_game(&play, &["greedy", "greedy"], 4, 25);
 }
 
 #[test]
