@@ -174,6 +174,21 @@ pub struct TournamentSpec {
     pub seed: u64,
     /// Whether the seats rotate from game to game.
     pub rotate: bool,
+    /// Paired games: the games of one rotation (two for two players) share one seed, so that
+    /// the luck of seed and seat cancels (`--paired`, and always under `--sprt`): game `i`'s seed
+    /// is [`crate::runner::game_seed`]`(seed, i / players)`. Files without it are unpaired.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub paired: bool,
+}
+
+impl TournamentSpec {
+    /// The seed of game `index`: [`crate::runner::game_seed`] of the game, or of its rotation
+    /// when the games are [paired](TournamentSpec::paired).
+    pub fn game_seed(&self, index: u64) -> u64 {
+        let players = self.lineup.len().max(1) as u64;
+        let group = if self.paired { index / players } else { index };
+        crate::runner::game_seed(self.seed, group)
+    }
 }
 
 /// The games of a tournament, or of one shard of it, in index order.

@@ -43,7 +43,7 @@ const BATCH: u64 = 1024;
 /// low enough that a mistyped `--jobs` cannot exhaust the system's threads.
 pub const MAX_JOBS: usize = 1024;
 
-/// How to run a tournament: threads, slice, progress.
+/// How to run a tournament: threads, slice, progress, and when to stop early.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RunOptions {
     /// Threads (`None`: one per core); clamped to [`MAX_JOBS`] and to the games to play.
@@ -52,7 +52,69 @@ pub struct RunOptions {
     pub shard: Option<Shard>,
     /// Whether to draw a progress bar on stderr (drawn only when stderr is a terminal).
     pub progress: bool,
+    /// A sequential test: the games are played in looks of [`StopRule::every`] games and the
+    /// run stops where the rule says (the SPRT of `play --sprt`).
+    pub stop: Option<StopRule>,
 }
+
+/// When a sequential run stops: after each look of [`StopRule::every`] games, the rule reads
+/// every record so far (in index order) and answers `Some(n)` to stop keeping the first `n`, or
+/// `None` to go on. The records before the stop never depend on the threads: a rule that reads
+/// them in order stops at the same game for any `--jobs`.
+#[derive(Clone)]
+pub struct StopRule {
+    /// Games per look (at least 1): the games played in parallel between two readings.
+    pub every: u64,
+    /// Records of games already played (a resumed run: the next game is the one after them).
+    pub done: Arc<Vec<GameRecord>>,
+    rule: Arc<dyn Fn(&[GameRecord]) -> Option<usize> + Send + Sync>,
+}
+
+impl StopRule {
+    /// Reads the records every `every` games with `rule`.
+    pub fn new(
+        every: u64,
+        rule: impl Fn(&[GameRecord]) -> Option<usize> + Send + Sync + 'static,
+    ) -> StopRule {
+        StopRule {
+            every: every.max(1),
+            done: Arc::new(Vec::new()),
+            rule: Arc::new(rule),
+        }
+    }
+
+    /// Goes on from `done`, the records of a run that was interrupted.
+    #[must_use]
+    pub fn resuming(mut self, done: Vec<GameRecord>) -> StopRule {
+        self.done = Arc::new(done);
+        self
+    }
+
+    /// The rule's answer for `records`.
+    pub fn check(&self, records: &[GameRecord]) -> Option<usize> {
+        (self.rule)(records)
+    }
+}
+
+impl std::fmt::Debug for StopRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StopRule")
+            .field("every", &self.every)
+            .field("done", &self.done.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Two rules are the same rule (the same closure).
+impl PartialEq for StopRule {
+    fn eq(&self, other: &StopRule) -> bool {
+        self.every == other.every
+            && Arc::ptr_eq(&self.rule, &other.rule)
+            && Arc::ptr_eq(&self.done, &other.done)
+    }
+}
+
+impl Eq for StopRule {}
 
 /// One game of a tournament, as the runner hands it to the code that plays it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,13 +197,29 @@ where
     let progress = progress_bar(range.end - range.start, options.progress);
     let mut records = Vec::with_capacity((range.end - range.start).min(1 << 20) as usize);
     let mut start = range.start;
+    let mut stopped = false;
+    let batch = match &options.stop {
+        Some(stop) => {
+            // A resumed sequential run goes on after the games it has.
+            records.extend(stop.done.iter().cloned());
+            start = start.saturating_add(records.len() as u64).min(range.end);
+            progress.inc(records.len() as u64);
+            if let Some(keep) = stop.check(&records) {
+                records.truncate(keep);
+                start = range.end;
+                stopped = true;
+            }
+            stop.every.clamp(1, BATCH)
+        }
+        None => BATCH,
+    };
     while start < range.end {
         // Never `start + BATCH`: a shard ending near `u64::MAX` would overflow.
-        let end = start + (range.end - start).min(BATCH);
+        let end = start + (range.end - start).min(batch);
         let setups: Vec<GameSetup> = (start..end)
             .map(|index| GameSetup {
                 index,
-                seed: game_seed(tournament.seed, index),
+                seed: tournament.game_seed(index),
                 seats: seats(players, index, tournament.rotate),
             })
             .collect();
@@ -170,11 +248,21 @@ where
             records.push(record);
         }
         start = end;
+        if let Some(keep) = options.stop.as_ref().and_then(|stop| stop.check(&records)) {
+            records.truncate(keep);
+            stopped = true;
+            break;
+        }
     }
     progress.finish_and_clear();
+    let mut tournament = tournament.clone();
+    if stopped && options.shard.is_none() {
+        // A sequential run that stopped early is a tournament of the games it played.
+        tournament.games = records.len() as u64;
+    }
     Ok(Results {
         format: RESULTS_FORMAT,
-        tournament: tournament.clone(),
+        tournament,
         shard: options.shard.filter(|&s| s != Shard::WHOLE),
         records,
     })

@@ -160,6 +160,7 @@ impl<G: Playable> Tournament<G> {
             games: self.games,
             seed: self.seed,
             rotate: self.rotate,
+            paired: false,
         }
     }
 

@@ -102,6 +102,10 @@ pub struct MatchArgs {
     /// Keep every bot in its seat (default: the seats rotate one place every game).
     #[arg(long)]
     pub fixed_seats: bool,
+    /// Paired games: the games of one rotation of the seats (two for two bots) share one seed,
+    /// so that the luck of the seed and of the seat cancels between the bots.
+    #[arg(long, conflicts_with = "fixed_seats")]
+    pub paired: bool,
     /// No progress bar (it is drawn only when stderr is a terminal anyway).
     #[arg(long)]
     pub quiet: bool,
@@ -254,12 +258,18 @@ impl MatchArgs {
         }))
     }
 
+    /// Whether the games are paired (`--paired`).
+    pub fn paired(&self) -> bool {
+        self.paired
+    }
+
     /// Threads, slice and progress for the runner.
     pub fn run_options(&self) -> RunOptions {
         RunOptions {
             jobs: self.jobs,
             shard: self.shard,
             progress: !self.quiet,
+            stop: None,
         }
     }
 

@@ -56,6 +56,7 @@ fn results_with_faults() -> Results {
             games: 3,
             seed: 1,
             rotate: true,
+            paired: false,
         },
         shard: None,
         records: vec![

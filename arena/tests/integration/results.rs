@@ -61,6 +61,7 @@ fn step_counts_past_u64_still_give_the_mean() {
             games: 3,
             seed: 1,
             rotate: false,
+            paired: false,
         },
         shard: None,
         records: (0..3).map(record).collect(),

@@ -186,6 +186,7 @@ fn tournament(lineup: &[&str], games: u64, rotate: bool) -> TournamentSpec {
         games,
         seed: 42,
         rotate,
+        paired: false,
     }
 }
 
@@ -194,6 +195,7 @@ fn run(t: &TournamentSpec, jobs: usize, shard: Option<Shard>) -> Results {
         jobs: std::num::NonZeroUsize::new(jobs),
         shard,
         progress: false,
+        stop: None,
     };
     run_playable(&[toy()], t, &lineup(&t.lineup), &options).unwrap()
 }
@@ -272,6 +274,7 @@ fn a_long_game_holds_up_no_other_game() {
         jobs: std::num::NonZeroUsize::new(2),
         shard: None,
         progress: false,
+        stop: None,
     };
     let game = toy();
     let entries = lineup(&t.lineup);
@@ -433,6 +436,7 @@ fn watchers_see_every_step_and_reach_the_sink_in_order() {
         jobs: std::num::NonZeroUsize::new(2),
         shard: None,
         progress: false,
+        stop: None,
     };
     let mut seen = Vec::new();
     let results = run_playable_watched(
@@ -457,4 +461,62 @@ fn watchers_see_every_step_and_reach_the_sink_in_order() {
         let last: Vec<f64> = totals[5].iter().map(|&t| f64::from(t)).collect();
         assert_eq!(last, record.scores);
     }
+}
+
+/// Paired games: the games of one rotation share a seed (three players: games 0-2, 3-5, ...),
+/// their seats rotate as before; unpaired games each have their own.
+#[test]
+fn paired_games_share_a_seed_within_a_rotation() {
+    let t = TournamentSpec {
+        paired: true,
+        ..tournament(&["three", "one", "random"], 6, true)
+    };
+    let seeds: Vec<u64> = (0..6).map(|i| t.game_seed(i)).collect();
+    assert_eq!(seeds[0], seeds[1]);
+    assert_eq!(seeds[1], seeds[2]);
+    assert_eq!(seeds[3], seeds[5]);
+    assert_ne!(seeds[2], seeds[3]);
+    assert_eq!(seeds[0], arena::runner::game_seed(42, 0));
+    let unpaired = tournament(&["three", "one", "random"], 6, true);
+    assert_ne!(unpaired.game_seed(0), unpaired.game_seed(1));
+    // The results file says so, and a file without the field reads as unpaired.
+    let results = run(&t, 2, None);
+    let text = serde_json::to_string(&results).unwrap();
+    assert!(text.contains("\"paired\":true"), "{text}");
+    let plain = serde_json::to_string(&run(&unpaired, 2, None)).unwrap();
+    assert!(!plain.contains("paired"), "{plain}");
+}
+
+/// A sequential run stops where its rule says, at the same game for any number of threads, and
+/// a run resumed from the first games' records ends with the same records.
+#[test]
+fn a_stop_rule_stops_at_the_same_game_for_any_jobs_and_resumes() {
+    let t = tournament(&["three", "one", "random"], 1000, true);
+    // Stop once 7 games are in, keeping them (the look of 4 games plays 8).
+    let rule = || {
+        arena::runner::StopRule::new(4, |records: &[arena::results::GameRecord]| {
+            (records.len() >= 7).then_some(7)
+        })
+    };
+    let with = |jobs: usize, stop: arena::runner::StopRule| {
+        let options = RunOptions {
+            jobs: std::num::NonZeroUsize::new(jobs),
+            shard: None,
+            progress: false,
+            stop: Some(stop),
+        };
+        run_playable(&[toy()], &t, &lineup(&t.lineup), &options).unwrap()
+    };
+    let one = with(1, rule());
+    let two = with(2, rule());
+    assert_eq!(one.records.len(), 7);
+    assert_eq!(one, two);
+    assert_eq!(
+        one.tournament.games, 7,
+        "the stopped run is a run of its games"
+    );
+    let full = run(&t, 2, None);
+    assert_eq!(one.records[..], full.records[..7]);
+    let resumed = with(2, rule().resuming(full.records[..3].to_vec()));
+    assert_eq!(resumed.records, one.records);
 }

@@ -44,6 +44,7 @@ fn a_shard_at_the_end_of_the_index_range_plays_exactly_its_games() {
         games: u64::MAX,
         seed: 1,
         rotate: true,
+        paired: false,
     };
     let shard = Shard {
         index: u64::MAX - 1,
@@ -53,6 +54,7 @@ fn a_shard_at_the_end_of_the_index_range_plays_exactly_its_games() {
         jobs: NonZeroUsize::new(usize::MAX),
         shard: Some(shard),
         progress: false,
+        stop: None,
     };
     let played = std::sync::Mutex::new(Vec::new());
     let results = run(

@@ -251,6 +251,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         games: options.common.games_or(DEFAULT_GAMES),
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
+        paired: options.common.paired(),
     };
     create_stderr_dir(options.common.stderr_dir.as_deref())?;
     // Every turn: the pictures are one element a line, so a turn adds only the lines it

@@ -342,6 +342,7 @@ fn two_bot_tournament(
         games,
         seed,
         rotate,
+        paired: false,
     })
 }
 
@@ -445,13 +446,14 @@ pub fn match_config(options: &Options) -> MatchConfig {
 pub fn play(options: &Options) -> Result<()> {
     let common = &options.common;
     let cfg = match_config(options);
-    let tournament = two_bot_tournament(
+    let mut tournament = two_bot_tournament(
         &cfg,
         common.lineup_or(&["search", "greedy"]),
         common.games_or(DEFAULT_GAMES),
         common.seed,
         !common.fixed_seats,
     )?;
+    tournament.paired = common.paired();
     let options = crate::roster::served_on_port(common, &tournament.lineup)?;
     let plan = common.page_plan(tournament.games, 1)?;
     let results = tournament_paged(

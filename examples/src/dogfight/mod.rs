@@ -199,6 +199,7 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
         games: options.common.games_or(DEFAULT_GAMES),
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
+        paired: options.common.paired(),
     };
     Ok((game, tournament))
 }

@@ -167,6 +167,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         games: options.common.games_or(DEFAULT_GAMES),
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
+        paired: options.common.paired(),
     };
     let plan = options.common.page_plan(tournament.games, 1)?;
     let stderr_dir = options.common.stderr_dir.as_deref();

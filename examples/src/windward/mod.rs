@@ -161,6 +161,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         games: options.common.games_or(DEFAULT_GAMES),
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
+        paired: options.common.paired(),
     };
     let plan = options
         .common
