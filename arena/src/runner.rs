@@ -67,8 +67,11 @@ pub struct StopRule {
     pub every: u64,
     /// Records of games already played (a resumed run: the next game is the one after them).
     pub done: Arc<Vec<GameRecord>>,
-    rule: Arc<dyn Fn(&[GameRecord]) -> Option<usize> + Send + Sync>,
+    rule: Arc<Rule>,
 }
+
+/// A stop rule's reading of the records: `Some(n)` to stop keeping the first `n`.
+type Rule = dyn Fn(&[GameRecord]) -> Option<usize> + Send + Sync;
 
 impl StopRule {
     /// Reads the records every `every` games with `rule`.
