@@ -15,6 +15,7 @@ mod results;
 mod runner;
 mod runner_hear;
 mod runner_limits;
+mod stats_rating;
 mod viewer;
 mod viewer_frames;
 
