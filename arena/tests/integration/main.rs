@@ -16,6 +16,7 @@ mod runner;
 mod runner_hear;
 mod runner_limits;
 mod stats_rating;
+mod stats_sprt;
 mod viewer;
 mod viewer_frames;
 
