@@ -54,6 +54,9 @@ pub enum Command {
     Merge(MergeArgs),
     /// Writes a recording's replay viewer: one self-contained HTML page to open in a browser.
     View(ViewArgs),
+    /// The figures of an SPRT for given counts, as fastchess and fishtest compute them: Elo and
+    /// normalized Elo with 95 % intervals, LOS, draw ratio, LLR against its bounds, verdict.
+    Sprt(SprtArgs),
 }
 
 impl Command {
@@ -415,6 +418,28 @@ pub struct ViewArgs {
     /// about 32 MiB of pictures.
     #[arg(long, value_name = "N")]
     pub html_every: Option<NonZeroUsize>,
+}
+
+/// `play sprt --penta N0,N1,N2,N3,N4 --sprt elo0=E0,elo1=E1,...` (or `--trinomial L,D,W`).
+#[derive(Debug, Clone, PartialEq, Args)]
+#[command(
+    group(clap::ArgGroup::new("counts").required(true).args(["penta", "trinomial"])),
+    after_help = "Examples:\n  \
+        play sprt --penta 365,16618,36229,16974,390 --sprt elo0=0,elo1=2\n  \
+        play sprt --trinomial 21184,40708,21404 --sprt elo0=0.5,elo1=2.5,model=logistic"
+)]
+pub struct SprtArgs {
+    /// Pairs of games (one seed, seats swapped) by the first bot's score in the pair: how many
+    /// scored 0, 1/2, 1, 3/2 and 2 points (fishtest's and fastchess's Ptnml(0-2) order).
+    #[arg(long, value_name = "N0,N1,N2,N3,N4")]
+    pub penta: Option<arena::stats::sprt::Pentanomial>,
+    /// Single games, where games cannot be paired: the first bot's losses, draws and wins.
+    #[arg(long, value_name = "L,D,W")]
+    pub trinomial: Option<arena::stats::sprt::Trinomial>,
+    /// The test: elo0 and elo1 (required), alpha and beta (default 0.05), model (normalized, the
+    /// default, or logistic), e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05,model=normalized.
+    #[arg(long, value_name = "elo0=E0,elo1=E1,...")]
+    pub sprt: arena::stats::sprt::SprtConfig,
 }
 
 /// Options that were renamed, with their new names: a user's old script gets pointed to the new

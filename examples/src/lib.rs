@@ -70,6 +70,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Verify(args)) => verify(&args).map(|line| println!("{line}")),
         Some(Command::Merge(args)) => merge(&args),
         Some(Command::View(args)) => view(&args).map(|line| println!("{line}")),
+        Some(Command::Sprt(args)) => {
+            print!("{}", sprt_figures(&args));
+            Ok(())
+        }
     }
 }
 
@@ -116,6 +120,16 @@ pub fn verify(args: &VerifyArgs) -> Result<String> {
         });
     }
     Ok(line)
+}
+
+/// Runs `play sprt`: the test's figures for the counts given (`--penta`, else `--trinomial`;
+/// none at all is no evidence either way).
+pub fn sprt_figures(args: &cli::SprtArgs) -> arena::stats::sprt::Report {
+    match (args.penta, args.trinomial) {
+        (Some(pairs), _) => args.sprt.test(&pairs),
+        (None, Some(games)) => args.sprt.test(&games),
+        (None, None) => args.sprt.test(&arena::stats::sprt::Pentanomial::default()),
+    }
 }
 
 /// Runs `play merge FILE...`: reads the shards' results files, adds them up and prints the table.

@@ -21,6 +21,7 @@ mod faults_told;
 mod hostile_files;
 mod play_amazes;
 mod play_dogfight;
+mod play_sprt;
 mod play_tron3d;
 mod program_bots;
 mod support;
