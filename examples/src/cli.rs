@@ -76,7 +76,8 @@ impl Command {
 /// The tournament options every game shares.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Args)]
 pub struct MatchArgs {
-    /// Games to play, at least 1 (default: the game's quick-match length, see below).
+    /// Games to play, at least 1 (default: the game's quick-match length, see below; under
+    /// --sprt the most games the test may play).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Base seed: game i's seed is fixed by this seed and i, so results never depend on --jobs
@@ -109,6 +110,21 @@ pub struct MatchArgs {
     /// so that the luck of the seed and of the seat cancels between the bots.
     #[arg(long, conflicts_with = "fixed_seats")]
     pub paired: bool,
+    /// Is the first bot stronger than the second? Paired games until the sequential probability
+    /// ratio test of their pentanomial counts accepts a hypothesis, e.g.
+    /// `elo0=0,elo1=5,alpha=0.05,beta=0.05,model=normalized` (fastchess's and fishtest's test;
+    /// `--games` caps the games, default 200000); the figures are printed live on standard
+    /// error and at the end, the results file (`--results`) is written after every look and a
+    /// test given the same file goes on from it.
+    #[arg(long, value_name = "elo0=E0,elo1=E1,...", conflicts_with_all = ["fixed_seats", "shard"])]
+    pub sprt: Option<String>,
+    /// Ratings of a pool: the bots, comma-separated, play the games (one bot per seat, the seats
+    /// rotating, as --bots) and get a rating with a 95 % interval each (Plackett–Luce on the
+    /// finishing order, Bradley–Terry for two players, on the Elo scale; the first bot anchored
+    /// at 0), printed after the results table; --html writes the leaderboard page (ratings with
+    /// their intervals drawn, the head-to-head matrix) instead of a game's page.
+    #[arg(long, value_name = "A,B,...", conflicts_with_all = ["bots", "sprt"])]
+    pub league: Option<String>,
     /// No progress bar (it is drawn only when stderr is a terminal anyway).
     #[arg(long)]
     pub quiet: bool,
@@ -220,12 +236,23 @@ impl MatchArgs {
 
     /// The games to play: `--games`, or `default`.
     pub fn games_or(&self, default: u64) -> u64 {
+        let default = if self.sprt.is_some() {
+            crate::SPRT_MAX_GAMES
+        } else {
+            default
+        };
         self.games.unwrap_or(default)
     }
 
     /// The line-up: `--bots` (each given list split at commas outside quotes, [`split_bots`]),
     /// or `default`.
     pub fn lineup_or(&self, default: &[&str]) -> Vec<String> {
+        if let Some(league) = &self.league {
+            return split_bots(league)
+                .into_iter()
+                .map(|name| name.trim().to_owned())
+                .collect();
+        }
         if self.bots.is_empty() {
             default.iter().map(|&name| name.to_owned()).collect()
         } else {
@@ -245,7 +272,8 @@ impl MatchArgs {
         games: u64,
         default_every: usize,
     ) -> crate::Result<Option<arena::viewer::PagePlan>> {
-        let Some(path) = &self.html else {
+        let Some(path) = self.html.as_ref().filter(|_| self.league.is_none()) else {
+            // Under --league, --html is the leaderboard ([`MatchArgs::report`]).
             return Ok(None);
         };
         Ok(Some(arena::viewer::PagePlan {
@@ -261,9 +289,9 @@ impl MatchArgs {
         }))
     }
 
-    /// Whether the games are paired (`--paired`).
+    /// Whether the games are paired (`--paired`, and always under `--sprt`).
     pub fn paired(&self) -> bool {
-        self.paired
+        self.paired || self.sprt.is_some()
     }
 
     /// Threads, slice and progress for the runner.
@@ -282,6 +310,22 @@ impl MatchArgs {
         if let Some(path) = &self.results {
             results.save(path).map_err(arena::Error::from)?;
             println!("results written to {}", path.display());
+        }
+        if let Some(config) = crate::sprt::config(self)? {
+            print!("{}", crate::sprt::report(&config, results));
+        }
+        if self.league.is_some() {
+            use arena::stats::rating::{Pool, RatingOptions, write_leaderboard};
+            let ratings = Pool::from_results(results)?.ratings(&RatingOptions::default())?;
+            print!("{ratings}");
+            if let Some(path) = &self.html {
+                let title = format!(
+                    "{} league: {}",
+                    results.tournament.game, results.tournament.setup
+                );
+                write_leaderboard(path, &ratings, &title)?;
+                println!("leaderboard written to {}", path.display());
+            }
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod error;
 pub mod roster;
+pub mod sprt;
 
 pub mod amazes;
 pub mod cloudwars;
@@ -21,6 +22,9 @@ use std::path::PathBuf;
 use arena::{Playable, Results, viewer};
 use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
 pub use error::{Error, Result};
+
+/// The most games `--sprt` plays when `--games` does not say (it then stops without a verdict).
+pub const SPRT_MAX_GAMES: u64 = 200_000;
 
 /// The games the `play` command knows, in the order the quick start runs them.
 pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "windward"];

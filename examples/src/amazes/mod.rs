@@ -257,9 +257,11 @@ pub fn tournament(options: &Options) -> Result<Results> {
     // Every turn: the pictures are one element a line, so a turn adds only the lines it
     // changed (a whole game's page is well under 1 MB).
     let plan = options.common.page_plan(tournament.games, 1)?;
+    let mut run_options = options.common.run_options();
+    crate::sprt::sequential(&options.common, &tournament, &mut run_options)?;
     runner::run(
         &tournament,
-        &options.common.run_options(),
+        &run_options,
         |setup| {
             play_one(
                 maze.as_ref(),

@@ -454,7 +454,8 @@ pub fn play(options: &Options) -> Result<()> {
         !common.fixed_seats,
     )?;
     tournament.paired = common.paired();
-    let options = crate::roster::served_on_port(common, &tournament.lineup)?;
+    let mut options = crate::roster::served_on_port(common, &tournament.lineup)?;
+    crate::sprt::sequential(common, &tournament, &mut options)?;
     let plan = common.page_plan(tournament.games, 1)?;
     let results = tournament_paged(
         &cfg,

@@ -218,9 +218,11 @@ pub fn tournament(options: &Options) -> Result<Results> {
     let stderr_dir = options.common.stderr_dir.as_deref();
     create_stderr_dir(stderr_dir)?;
     let plan = options.common.page_plan(tournament.games, 1)?;
+    let mut run_options = options.common.run_options();
+    crate::sprt::sequential(&options.common, &tournament, &mut run_options)?;
     let results = runner::run(
         &tournament,
-        &options.common.run_options(),
+        &run_options,
         |setup| {
             let mut page = MatchPage::new(plan.as_ref(), setup);
             let (record, extras) = play_fight_with_stderr(

@@ -173,11 +173,13 @@ pub fn tournament(options: &Options) -> Result<Results> {
     let stderr_dir = options.common.stderr_dir.as_deref();
     crate::roster::create_stderr_dir(stderr_dir)?;
     let entries = crate::roster::lineup_with_stderr::<Game>(&lineup, "tron3d", stderr_dir);
+    let mut run_options = options.common.run_options();
+    crate::sprt::sequential(&options.common, &tournament, &mut run_options)?;
     runner::run_playable_watched(
         std::slice::from_ref(&game),
         &tournament,
         &entries,
-        &options.common.run_options(),
+        &run_options,
         |setup| {
             let names = setup.seats.iter().map(|&e| lineup[e].clone()).collect();
             (

@@ -129,7 +129,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         // So does a program that does not exist (the port is bound per round).
         arena::program::WindwardProgram::from_command_line(command)?;
     }
-    let run_options = crate::roster::served_on_port(&options.common, &lineup)?;
+    let mut run_options = crate::roster::served_on_port(&options.common, &lineup)?;
     let port = options.common.port;
     let config = Config {
         max_ticks: options.max_ticks,
@@ -166,6 +166,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
     let plan = options
         .common
         .page_plan(tournament.games, playable::RECORDING_STRIDE as usize)?;
+    crate::sprt::sequential(&options.common, &tournament, &mut run_options)?;
     let map_of = |index: u64| (index % maps.len() as u64) as usize;
     let stderr_dir = options.common.stderr_dir.as_deref();
     crate::roster::create_stderr_dir(stderr_dir)?;

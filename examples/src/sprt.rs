@@ -1,0 +1,175 @@
+//! `play GAME --bots NEW,OLD --sprt elo0=0,elo1=5,...`: is the new bot stronger? Paired games
+//! (seats swapped on one seed), played on every core in looks of a few pairs, until the sequential
+//! probability ratio test of their pentanomial counts ([`arena::stats::sprt`]) accepts a
+//! hypothesis. The runner stops at the pair where the test decided, read in index order, so the
+//! verdict and the games counted do not depend on `--jobs`; the results file is written after
+//! every look, and a run given the same results file goes on from it.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arena::results::{GameRecord, Results, TournamentSpec};
+use arena::runner::{RunOptions, StopRule};
+use arena::stats::sprt::{Pentanomial, Report, SprtConfig, Verdict};
+
+use crate::cli::MatchArgs;
+use crate::error::{Error, Result};
+
+/// Bot 0's result in `record` against bot 1, in half points (2 a win, 1 a draw, 0 a loss): the
+/// better place wins, equal places draw.
+pub fn halves(record: &GameRecord) -> Option<u8> {
+    let seat_of = |bot: usize| record.seats.iter().position(|&b| b == bot);
+    let (new, old) = (seat_of(0)?, seat_of(1)?);
+    let (a, b) = (*record.ranks.get(new)?, *record.ranks.get(old)?);
+    Some(match a.cmp(&b) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
+    })
+}
+
+/// The pentanomial counts of the complete pairs of `records` (games `2k` and `2k + 1`, in index
+/// order), and how many records they cover.
+pub fn pentanomial(records: &[GameRecord]) -> (Pentanomial, usize) {
+    let mut counts = Pentanomial::default();
+    let mut used = 0;
+    for pair in records.chunks_exact(2) {
+        if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
+            let _ = counts.add(a + b);
+        }
+        used += 2;
+    }
+    (counts, used)
+}
+
+/// Checks that `spec` can be tested: two bots, in a two-player game, paired and rotating.
+pub fn check(spec: &TournamentSpec) -> Result<()> {
+    if spec.lineup.len() != 2 {
+        return Err(Error::SprtSetup(format!(
+            "--sprt compares two bots in a two-player game ({} has {} seats here); the duplicate \
+             format for larger fields is not built yet",
+            spec.game,
+            spec.lineup.len()
+        )));
+    }
+    if !spec.paired || !spec.rotate {
+        return Err(Error::SprtSetup(
+            "--sprt plays paired games: no --fixed-seats".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// The stop rule of `config` for `spec`: after each look, the pairs so far are tested; the run
+/// stops at the first pair where the test accepts a hypothesis. Each look prints one line on
+/// standard error unless `quiet`, and writes the results so far to `save` when given (so that an
+/// interrupted test can be resumed).
+pub fn stop_rule(
+    config: SprtConfig,
+    spec: &TournamentSpec,
+    every: u64,
+    quiet: bool,
+    save: Option<PathBuf>,
+) -> StopRule {
+    let spec = Arc::new(spec.clone());
+    StopRule::new(
+        every.max(2).next_multiple_of(2),
+        move |records: &[GameRecord]| {
+            // The first complete pair at which the test decides, counting pair by pair.
+            let mut counts = Pentanomial::default();
+            let mut stop = None;
+            for (i, pair) in records.chunks_exact(2).enumerate() {
+                if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
+                    let _ = counts.add(a + b);
+                }
+                if config.test(&counts).verdict != Verdict::Continue {
+                    stop = Some(2 * (i + 1));
+                    break;
+                }
+            }
+            if !quiet {
+                let report = config.test(&counts);
+                eprintln!(
+                    "sprt: {} pairs, penta {:?}, LLR {:.2} [{:.2}, {:.2}]",
+                    counts.pairs(),
+                    counts.0,
+                    report.llr,
+                    report.lower,
+                    report.upper
+                );
+            }
+            if let Some(path) = &save {
+                let kept = stop.unwrap_or(records.len() - records.len() % 2);
+                let partial = Results {
+                    format: arena::results::RESULTS_FORMAT,
+                    tournament: TournamentSpec {
+                        games: kept as u64,
+                        ..(*spec).clone()
+                    },
+                    shard: None,
+                    records: records[..kept].to_vec(),
+                };
+                if let Err(error) = partial.save(path) {
+                    eprintln!("sprt: cannot write {}: {error}", path.display());
+                }
+            }
+            stop
+        },
+    )
+}
+
+/// The test's figures for the games of `results`.
+pub fn report(config: &SprtConfig, results: &Results) -> Report {
+    config.test(&pentanomial(&results.records).0)
+}
+
+/// `--sprt`'s configuration, when given.
+pub fn config(common: &MatchArgs) -> Result<Option<SprtConfig>> {
+    common
+        .sprt
+        .as_deref()
+        .map(|text| text.parse::<SprtConfig>().map_err(Error::from))
+        .transpose()
+}
+
+/// Makes `options` a sequential test when `--sprt` asks for one: checks `spec`, reads the games
+/// of an interrupted test from `--results` when it holds this tournament (its complete pairs),
+/// and sets the stop rule (a look every two games per thread).
+pub fn sequential(
+    common: &MatchArgs,
+    spec: &TournamentSpec,
+    options: &mut RunOptions,
+) -> Result<()> {
+    let Some(config) = config(common)? else {
+        return Ok(());
+    };
+    check(spec)?;
+    let mut done = Vec::new();
+    if let Some(path) = common.results.as_ref().filter(|p| p.is_file()) {
+        let earlier = Results::load(path).map_err(arena::Error::from)?;
+        let same = TournamentSpec {
+            games: spec.games,
+            ..earlier.tournament.clone()
+        };
+        if same != *spec {
+            return Err(Error::SprtSetup(format!(
+                "{} holds another tournament ({}); give a new --results file",
+                path.display(),
+                earlier.tournament.lineup.join(",")
+            )));
+        }
+        done = earlier.records;
+        done.truncate(done.len() - done.len() % 2);
+        // Said even with --quiet: the figures will count games played before.
+        eprintln!(
+            "sprt: resuming after {} games of {}",
+            done.len(),
+            path.display()
+        );
+    }
+    let jobs = arena::runner::effective_jobs(options.jobs, spec.games) as u64;
+    options.stop = Some(
+        stop_rule(config, spec, 2 * jobs, common.quiet, common.results.clone()).resuming(done),
+    );
+    Ok(())
+}
