@@ -52,7 +52,7 @@ fn a_clearly_stronger_bot_is_accepted_in_a_few_pairs_whatever_the_jobs() {
     }
     assert!(one.contains("Verdict: H1 accepted"), "{one}");
     let games = games_played(&one);
-    assert!(games % 2 == 0 && games <= 200, "{games} games");
+    assert!(games.is_multiple_of(2) && games <= 200, "{games} games");
     assert!(one.contains("DrawRatio: "), "{one}");
     let two = run("2");
     assert_eq!(games_played(&two), games, "{two}");
