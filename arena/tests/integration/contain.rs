@@ -89,11 +89,13 @@ fn children_go_with_a_program_that_ends_and_with_one_that_is_killed() {
             program.answer(Duration::from_secs(20)),
             Answer::Line("started".into())
         );
+        // Exactly three, seen in one scan: `setsid` forks when it leads a process group, and
+        // its copy carries the same command line for a moment.
         let deadline = Instant::now() + Duration::from_secs(20);
-        while running(&marker) < 3 && Instant::now() < deadline {
+        while running(&marker) != 3 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));
         }
-        assert_eq!(running(&marker), 3, "the three children started");
+        assert!(Instant::now() < deadline, "the three children never ran");
         if kill {
             program.kill();
         } else {
