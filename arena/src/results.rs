@@ -179,15 +179,167 @@ pub struct TournamentSpec {
     /// is [`crate::runner::game_seed`]`(seed, i / players)`. Files without it are unpaired.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub paired: bool,
+    /// Which bots of the line-up play each game, and in which seats ([`Schedule`]); files
+    /// without it seat the whole line-up ([`Schedule::Lineup`]).
+    #[serde(default, skip_serializing_if = "Schedule::is_lineup")]
+    pub schedule: Schedule,
+}
+
+/// Which bots of a tournament's line-up play game `i`, and in which seats. A league of more bots
+/// than a game has seats, and the duplicate format of a bot test in a larger field, are
+/// schedules; each group of games (one rotation of one set of bots, or a duplicate pair) shares
+/// one seed when the games are [paired](TournamentSpec::paired) (a duplicate pair always does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Schedule {
+    /// Every game seats the whole line-up, one bot per seat (rotating with
+    /// [`TournamentSpec::rotate`]).
+    #[default]
+    Lineup,
+    /// A round robin: every set of `seats` bots of the line-up in turn (in lexicographic
+    /// order, then again), each played as one full rotation of its bots over the seats
+    /// (`seats` games).
+    RoundRobin {
+        /// Seats per game.
+        seats: usize,
+    },
+    /// A gauntlet: line-up entry 0 against every set of `seats - 1` of the others in turn, each
+    /// set played as one full rotation over the seats.
+    Gauntlet {
+        /// Seats per game.
+        seats: usize,
+    },
+    /// The duplicate format of a test between entries 0 (new) and 1 (old) in a field of
+    /// `seats` seats: games `2g` and `2g + 1` are the same game, with entry 0 and then entry 1
+    /// in seat `g % seats` and the fixed opponents (entries 2, 3, ...) in the other seats, their
+    /// order turning with `g`. The two are compared game by game.
+    Duplicate {
+        /// Seats per game.
+        seats: usize,
+    },
+}
+
+impl Schedule {
+    /// Whether this is [`Schedule::Lineup`] (which files leave out).
+    pub fn is_lineup(&self) -> bool {
+        *self == Schedule::Lineup
+    }
+}
+
+/// `n` choose `k`, saturating at `u64::MAX`.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n.saturating_sub(k));
+    let mut value: u128 = 1;
+    for i in 0..k {
+        value = value * u128::from(n - i) / u128::from(i + 1);
+        if value > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    value as u64
+}
+
+/// The `rank`-th (from 0, lexicographic) set of `k` of the items `0..n`, in increasing order.
+fn combination(n: usize, k: usize, mut rank: u64) -> Vec<usize> {
+    let mut set = Vec::with_capacity(k);
+    let mut next = 0;
+    for left in (1..=k).rev() {
+        while next < n {
+            // The sets that start with `next` here.
+            let with = binomial((n - next - 1) as u64, (left - 1) as u64);
+            if rank < with {
+                break;
+            }
+            rank -= with;
+            next += 1;
+        }
+        set.push(next);
+        next += 1;
+    }
+    set
 }
 
 impl TournamentSpec {
-    /// The seed of game `index`: [`crate::runner::game_seed`] of the game, or of its rotation
-    /// when the games are [paired](TournamentSpec::paired).
+    /// Seats per game: the line-up's length, or the schedule's seats.
+    pub fn players(&self) -> usize {
+        match self.schedule {
+            Schedule::Lineup => self.lineup.len(),
+            Schedule::RoundRobin { seats }
+            | Schedule::Gauntlet { seats }
+            | Schedule::Duplicate { seats } => seats,
+        }
+    }
+
+    /// Games per group of one seed (when paired): a rotation, or a duplicate pair.
+    fn group(&self) -> u64 {
+        match self.schedule {
+            Schedule::Duplicate { .. } => 2,
+            _ => self.players().max(1) as u64,
+        }
+    }
+
+    /// The seed of game `index`: [`crate::runner::game_seed`] of the game, or of its group
+    /// (a rotation, a duplicate pair) when the games are [paired](TournamentSpec::paired).
     pub fn game_seed(&self, index: u64) -> u64 {
-        let players = self.lineup.len().max(1) as u64;
-        let group = if self.paired { index / players } else { index };
+        let paired = self.paired || matches!(self.schedule, Schedule::Duplicate { .. });
+        let group = if paired { index / self.group() } else { index };
         crate::runner::game_seed(self.seed, group)
+    }
+
+    /// For each seat of game `index`, the line-up entry that plays it (see [`Schedule`]).
+    pub fn seats_of(&self, index: u64) -> Vec<usize> {
+        let n = self.lineup.len();
+        match self.schedule {
+            Schedule::Lineup => crate::runner::seats(n, index, self.rotate),
+            Schedule::RoundRobin { seats } | Schedule::Gauntlet { seats } => {
+                let seats = seats.max(1);
+                let gauntlet = matches!(self.schedule, Schedule::Gauntlet { .. });
+                let (pool, k) = if gauntlet {
+                    (n.saturating_sub(1), seats - 1)
+                } else {
+                    (n, seats)
+                };
+                let sets = binomial(pool as u64, k as u64).max(1);
+                let group = index / seats as u64;
+                let mut set = combination(pool, k, group % sets);
+                if gauntlet {
+                    set.iter_mut().for_each(|e| *e += 1);
+                    set.insert(0, 0);
+                }
+                let turn = (index % seats as u64) as usize;
+                (0..seats).map(|s| set[(s + turn) % seats]).collect()
+            }
+            Schedule::Duplicate { seats } => {
+                let seats = seats.max(1);
+                let group = index / 2;
+                let tested = (group % seats as u64) as usize;
+                let opponents = seats - 1;
+                let mut placed = Vec::with_capacity(seats);
+                let mut other = 0;
+                for seat in 0..seats {
+                    if seat == tested {
+                        placed.push((index % 2) as usize);
+                    } else {
+                        let turn = (group / seats as u64) as usize;
+                        placed.push(2 + (other + turn) % opponents.max(1));
+                        other += 1;
+                    }
+                }
+                placed
+            }
+        }
+    }
+
+    /// Whether the schedule can seat this line-up: a league needs more bots than seats (a
+    /// gauntlet at least as many), a duplicate test two tested bots and `seats - 1` opponents.
+    pub fn schedule_fits(&self) -> bool {
+        let n = self.lineup.len();
+        match self.schedule {
+            Schedule::Lineup => n > 0,
+            Schedule::RoundRobin { seats } => seats >= 2 && n >= seats && n <= 64,
+            Schedule::Gauntlet { seats } => seats >= 2 && n >= seats && n <= 64,
+            Schedule::Duplicate { seats } => seats >= 3 && n == seats + 1,
+        }
     }
 }
 
@@ -297,7 +449,8 @@ impl Results {
     /// Checks that the records fit the tournament: indices in range and increasing, one seat,
     /// score and rank per player, line-up entries that exist.
     fn check(&self) -> Result<(), ResultsError> {
-        let players = self.tournament.lineup.len();
+        let players = self.tournament.players();
+        let entries = self.tournament.lineup.len();
         let mut previous: Option<u64> = None;
         for record in &self.records {
             let bad = |reason: String| ResultsError::BadRecord {
@@ -337,7 +490,7 @@ impl Results {
                     record.fault_steps.len()
                 )));
             }
-            if let Some(&entry) = record.seats.iter().find(|&&e| e >= players) {
+            if let Some(&entry) = record.seats.iter().find(|&&e| e >= entries) {
                 return Err(bad(format!("seat played by line-up entry {entry}")));
             }
             if let Some(&rank) = record.ranks.iter().find(|&&r| r == 0) {
@@ -351,7 +504,7 @@ impl Results {
     /// `1..=players`, each score finite and at most [`MAX_SCORE`] in magnitude. Records whose
     /// lengths do not fit the players are left to [`Results::check`].
     fn check_values(&self, path: &str) -> Result<(), ResultsError> {
-        let players = self.tournament.lineup.len();
+        let players = self.tournament.players();
         for record in &self.records {
             let out_of_range = |seat, field, value: String, allowed: String| {
                 Err(ResultsError::OutOfRange {

@@ -191,7 +191,6 @@ where
 {
     let shard = options.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(tournament.games);
-    let players = tournament.lineup.len();
     let jobs = effective_jobs(options.jobs, range.end - range.start);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -223,7 +222,7 @@ where
             .map(|index| GameSetup {
                 index,
                 seed: tournament.game_seed(index),
-                seats: seats(players, index, tournament.rotate),
+                seats: tournament.seats_of(index),
             })
             .collect();
         let played: Vec<Result<(GameRecord, T), BoxError>> = pool.install(|| {
@@ -474,7 +473,7 @@ pub fn play_game<G: Playable>(
     watch: &mut impl Watch<G>,
 ) -> Result<GameRecord, Error> {
     let players = game.players();
-    if lineup.len() != players || setup.seats.len() != players {
+    if setup.seats.len() != players || setup.seats.iter().any(|&entry| entry >= lineup.len()) {
         return Err(Error::Players {
             game: G::NAME,
             players,
@@ -585,7 +584,10 @@ where
     let Some(first) = tables.first() else {
         return Err(Error::NoTable { game: G::NAME });
     };
-    if lineup.len() != tournament.lineup.len() || lineup.len() != first.players() {
+    if lineup.len() != tournament.lineup.len()
+        || tournament.players() != first.players()
+        || !tournament.schedule_fits()
+    {
         return Err(Error::Players {
             game: G::NAME,
             players: first.players(),

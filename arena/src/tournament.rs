@@ -161,6 +161,7 @@ impl<G: Playable> Tournament<G> {
             seed: self.seed,
             rotate: self.rotate,
             paired: false,
+            schedule: crate::results::Schedule::Lineup,
         }
     }
 

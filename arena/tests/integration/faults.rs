@@ -57,6 +57,7 @@ fn results_with_faults() -> Results {
             seed: 1,
             rotate: true,
             paired: false,
+            schedule: arena::results::Schedule::Lineup,
         },
         shard: None,
         records: vec![

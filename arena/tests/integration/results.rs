@@ -62,6 +62,7 @@ fn step_counts_past_u64_still_give_the_mean() {
             seed: 1,
             rotate: false,
             paired: false,
+            schedule: arena::results::Schedule::Lineup,
         },
         shard: None,
         records: (0..3).map(record).collect(),

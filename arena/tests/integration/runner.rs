@@ -187,6 +187,7 @@ fn tournament(lineup: &[&str], games: u64, rotate: bool) -> TournamentSpec {
         seed: 42,
         rotate,
         paired: false,
+        schedule: arena::results::Schedule::Lineup,
     }
 }
 
@@ -469,6 +470,7 @@ fn watchers_see_every_step_and_reach_the_sink_in_order() {
 fn paired_games_share_a_seed_within_a_rotation() {
     let t = TournamentSpec {
         paired: true,
+        schedule: arena::results::Schedule::Lineup,
         ..tournament(&["three", "one", "random"], 6, true)
     };
     let seeds: Vec<u64> = (0..6).map(|i| t.game_seed(i)).collect();
@@ -519,4 +521,103 @@ fn a_stop_rule_stops_at_the_same_game_for_any_jobs_and_resumes() {
     assert_eq!(one.records[..], full.records[..7]);
     let resumed = with(2, rule().resuming(full.records[..3].to_vec()));
     assert_eq!(resumed.records, one.records);
+}
+
+/// A round robin of five bots in three-seat games: every set of three plays one full rotation
+/// (3 games, one seed when paired), all C(5,3) = 10 sets in lexicographic order, then again; the
+/// games play and the results (seats naming entries beyond the seats) check and tabulate.
+#[test]
+fn a_round_robin_seats_every_set_of_bots_in_turn() {
+    use arena::results::Schedule;
+    let names = ["three", "one", "random", "three", "one"];
+    let t = TournamentSpec {
+        schedule: Schedule::RoundRobin { seats: 3 },
+        paired: true,
+        ..tournament(&names, 60, true)
+    };
+    assert_eq!(t.players(), 3);
+    assert!(t.schedule_fits());
+    assert_eq!(t.seats_of(0), [0, 1, 2]);
+    assert_eq!(t.seats_of(1), [1, 2, 0]);
+    assert_eq!(t.seats_of(2), [2, 0, 1]);
+    assert_eq!(t.seats_of(3), [0, 1, 3]);
+    assert_eq!(t.seats_of(29), [4, 2, 3]);
+    assert_eq!(t.seats_of(30), [0, 1, 2], "then again");
+    let mut sets = std::collections::BTreeSet::new();
+    for game in (0..30).step_by(3) {
+        let mut set = t.seats_of(game);
+        set.sort_unstable();
+        sets.insert(set);
+        assert_eq!(
+            t.game_seed(game),
+            t.game_seed(game + 2),
+            "a rotation shares a seed"
+        );
+    }
+    assert_eq!(sets.len(), 10);
+    let results = run(&t, 2, None);
+    assert_eq!(results.records.len(), 60);
+    let text = serde_json::to_string(&results).unwrap();
+    assert!(
+        text.contains(r#""schedule":{"kind":"round_robin","seats":3}"#),
+        "{text}"
+    );
+    let back: Results = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, results);
+    let table = results.table();
+    for name in ["three", "one", "random"] {
+        assert!(table.contains(name), "{table}");
+    }
+}
+
+/// A gauntlet: entry 0 in every game, against every set of the others; the duplicate format:
+/// entries 0 and 1 take turns in one seat of the same game, the opponents in the others.
+#[test]
+fn a_gauntlet_and_a_duplicate_test_seat_their_bots() {
+    use arena::results::Schedule;
+    let names = ["three", "one", "random", "three"];
+    let gauntlet = TournamentSpec {
+        schedule: Schedule::Gauntlet { seats: 3 },
+        ..tournament(&names, 18, true)
+    };
+    for game in 0..18 {
+        assert!(gauntlet.seats_of(game).contains(&0), "game {game}");
+    }
+    let mut sets = std::collections::BTreeSet::new();
+    for game in (0..9).step_by(3) {
+        let mut set = gauntlet.seats_of(game);
+        set.sort_unstable();
+        sets.insert(set);
+    }
+    assert_eq!(sets.len(), 3, "C(3, 2) sets of opponents");
+    assert_eq!(run(&gauntlet, 2, None).records.len(), 18);
+
+    let duplicate = TournamentSpec {
+        schedule: Schedule::Duplicate { seats: 3 },
+        ..tournament(&names, 12, true)
+    };
+    assert!(duplicate.schedule_fits());
+    for pair in 0..6 {
+        let (a, b) = (
+            duplicate.seats_of(2 * pair),
+            duplicate.seats_of(2 * pair + 1),
+        );
+        let seat = a.iter().position(|&e| e == 0).unwrap();
+        assert_eq!(b[seat], 1, "the same seat for the old bot");
+        for s in (0..3).filter(|&s| s != seat) {
+            assert_eq!(a[s], b[s], "the same opponents");
+            assert!(a[s] >= 2);
+        }
+        assert_eq!(seat, (pair % 3) as usize, "the seat turns");
+        assert_eq!(
+            duplicate.game_seed(2 * pair),
+            duplicate.game_seed(2 * pair + 1)
+        );
+    }
+    assert_eq!(run(&duplicate, 2, None).records.len(), 12);
+    let wrong = TournamentSpec {
+        schedule: Schedule::Duplicate { seats: 3 },
+        ..tournament(&names[..3], 12, true)
+    };
+    assert!(!wrong.schedule_fits());
 }

@@ -45,6 +45,7 @@ fn a_shard_at_the_end_of_the_index_range_plays_exactly_its_games() {
         seed: 1,
         rotate: true,
         paired: false,
+        schedule: arena::results::Schedule::Lineup,
     };
     let shard = Shard {
         index: u64::MAX - 1,

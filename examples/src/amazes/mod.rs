@@ -252,6 +252,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
+        schedule: arena::results::Schedule::Lineup,
     };
     create_stderr_dir(options.common.stderr_dir.as_deref())?;
     // Every turn: the pictures are one element a line, so a turn adds only the lines it

@@ -343,6 +343,7 @@ fn two_bot_tournament(
         seed,
         rotate,
         paired: false,
+        schedule: arena::results::Schedule::Lineup,
     })
 }
 

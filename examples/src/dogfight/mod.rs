@@ -200,6 +200,7 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
+        schedule: arena::results::Schedule::Lineup,
     };
     Ok((game, tournament))
 }

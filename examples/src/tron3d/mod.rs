@@ -168,6 +168,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
+        schedule: arena::results::Schedule::Lineup,
     };
     let plan = options.common.page_plan(tournament.games, 1)?;
     let stderr_dir = options.common.stderr_dir.as_deref();

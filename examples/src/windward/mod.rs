@@ -162,6 +162,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
+        schedule: arena::results::Schedule::Lineup,
     };
     let plan = options
         .common
