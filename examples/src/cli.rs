@@ -125,6 +125,14 @@ pub struct MatchArgs {
     /// their intervals drawn, the head-to-head matrix) instead of a game's page.
     #[arg(long, value_name = "A,B,...", conflicts_with_all = ["bots", "sprt"])]
     pub league: Option<String>,
+    /// With --league: the first bot against every set of the others (default: every set of
+    /// bots in turn, a round robin).
+    #[arg(long, requires = "league")]
+    pub gauntlet: bool,
+    /// Tron3D: seats per game of a --league of more bots (default: one per bot). Under --sprt
+    /// with more than two bots (NEW,OLD,OPPONENT...) the seats are the opponents and one more.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=8))]
+    pub seats: Option<u64>,
     /// No progress bar (it is drawn only when stderr is a terminal anyway).
     #[arg(long)]
     pub quiet: bool,
@@ -289,6 +297,37 @@ impl MatchArgs {
         }))
     }
 
+    /// Which bots play each game when `lineup` (`--bots` or `--league`) meets a game of `seats`
+    /// seats: the whole line-up when it fills the seats; a round robin (or `--gauntlet`) of a
+    /// larger `--league`; the duplicate format of an `--sprt` of NEW, OLD and `seats - 1` fixed
+    /// opponents. Anything else is the game's line-up error.
+    pub fn schedule(
+        &self,
+        game: &'static str,
+        lineup: usize,
+        seats: usize,
+    ) -> crate::Result<arena::results::Schedule> {
+        use arena::results::Schedule;
+        let schedule = if lineup == seats {
+            Schedule::Lineup
+        } else if self.league.is_some() && lineup > seats && seats >= 2 && lineup <= 64 {
+            if self.gauntlet {
+                Schedule::Gauntlet { seats }
+            } else {
+                Schedule::RoundRobin { seats }
+            }
+        } else if self.sprt.is_some() && seats >= 3 && lineup == seats + 1 {
+            Schedule::Duplicate { seats }
+        } else {
+            return Err(crate::Error::Lineup {
+                game,
+                players: seats,
+                got: lineup,
+            });
+        };
+        Ok(schedule)
+    }
+
     /// Whether the games are paired (`--paired`, and always under `--sprt`).
     pub fn paired(&self) -> bool {
         self.paired || self.sprt.is_some()
@@ -315,20 +354,27 @@ impl MatchArgs {
             print!("{}", crate::sprt::report(&config, results));
         }
         if self.league.is_some() {
-            use arena::stats::rating::{Pool, RatingOptions, write_leaderboard};
-            let ratings = Pool::from_results(results)?.ratings(&RatingOptions::default())?;
-            print!("{ratings}");
-            if let Some(path) = &self.html {
-                let title = format!(
-                    "{} league: {}",
-                    results.tournament.game, results.tournament.setup
-                );
-                write_leaderboard(path, &ratings, &title)?;
-                println!("leaderboard written to {}", path.display());
-            }
+            print_ratings(results, self.html.as_deref())?;
         }
         Ok(())
     }
+}
+
+/// Prints the ratings of the bots of `results` (a league's), and writes their leaderboard page
+/// to `html` when given.
+pub fn print_ratings(results: &Results, html: Option<&std::path::Path>) -> crate::Result<()> {
+    use arena::stats::rating::{Pool, RatingOptions, write_leaderboard};
+    let ratings = Pool::from_results(results)?.ratings(&RatingOptions::default())?;
+    print!("{ratings}");
+    if let Some(path) = html {
+        let title = format!(
+            "{} league: {}",
+            results.tournament.game, results.tournament.setup
+        );
+        write_leaderboard(path, &ratings, &title)?;
+        println!("leaderboard written to {}", path.display());
+    }
+    Ok(())
 }
 
 /// Where a page (`--html PATH`) is written. A page goes to a temporary file beside it, renamed
@@ -440,6 +486,12 @@ pub struct MergeArgs {
     /// Also write the merged results to this file.
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
+    /// Also rate the bots (as --league does; always for a round robin or a gauntlet).
+    #[arg(long)]
+    pub ratings: bool,
+    /// With the ratings: write the leaderboard page to this file.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// `play view GAME FILE --html PAGE`.

@@ -149,6 +149,13 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         merged.save(path).map_err(arena::Error::from)?;
         println!("results written to {}", path.display());
     }
+    let league = matches!(
+        merged.tournament.schedule,
+        arena::results::Schedule::RoundRobin { .. } | arena::results::Schedule::Gauntlet { .. }
+    );
+    if league || args.ratings {
+        cli::print_ratings(&merged, args.html.as_deref())?;
+    }
     Ok(())
 }
 

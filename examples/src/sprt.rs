@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use arena::results::{GameRecord, Results, TournamentSpec};
+use arena::results::{GameRecord, Results, Schedule, TournamentSpec};
 use arena::runner::{RunOptions, StopRule};
-use arena::stats::sprt::{Pentanomial, Report, SprtConfig, Verdict};
+use arena::stats::sprt::{Outcome, Pentanomial, Report, SprtConfig, Tally, Trinomial, Verdict};
 
 use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
@@ -20,35 +20,89 @@ use crate::error::{Error, Result};
 pub fn halves(record: &GameRecord) -> Option<u8> {
     let seat_of = |bot: usize| record.seats.iter().position(|&b| b == bot);
     let (new, old) = (seat_of(0)?, seat_of(1)?);
-    let (a, b) = (*record.ranks.get(new)?, *record.ranks.get(old)?);
-    Some(match a.cmp(&b) {
+    Some(compare(*record.ranks.get(new)?, *record.ranks.get(old)?))
+}
+
+/// The half points of place `a` against place `b` (the better place wins).
+fn compare(a: u32, b: u32) -> u8 {
+    match a.cmp(&b) {
         std::cmp::Ordering::Less => 2,
         std::cmp::Ordering::Equal => 1,
         std::cmp::Ordering::Greater => 0,
-    })
-}
-
-/// The pentanomial counts of the complete pairs of `records` (games `2k` and `2k + 1`, in index
-/// order), and how many records they cover.
-pub fn pentanomial(records: &[GameRecord]) -> (Pentanomial, usize) {
-    let mut counts = Pentanomial::default();
-    let mut used = 0;
-    for pair in records.chunks_exact(2) {
-        if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
-            let _ = counts.add(a + b);
-        }
-        used += 2;
     }
-    (counts, used)
 }
 
-/// Checks that `spec` can be tested: two bots, in a two-player game, paired and rotating.
+/// A duplicate pair's comparison: bot 0's place in `first` against bot 1's in `second`, the
+/// same game from the same seat.
+fn duplicate(first: &GameRecord, second: &GameRecord) -> Option<Outcome> {
+    let seat = first.seats.iter().position(|&b| b == 0)?;
+    if second.seats.get(seat) != Some(&1) {
+        return None;
+    }
+    Some(
+        match compare(*first.ranks.get(seat)?, *second.ranks.get(seat)?) {
+            2 => Outcome::Win,
+            1 => Outcome::Draw,
+            _ => Outcome::Loss,
+        },
+    )
+}
+
+/// The test's counts of the complete pairs of `records` (games `2k` and `2k + 1`, in index
+/// order): pentanomial for two bots seated in turn, trinomial for the duplicate format; and,
+/// when `config` is given, the number of records up to the first pair at which it decides.
+pub fn tally(
+    spec: &TournamentSpec,
+    records: &[GameRecord],
+    config: Option<&SprtConfig>,
+) -> (Tally, Option<usize>) {
+    let duplicate_format = matches!(spec.schedule, Schedule::Duplicate { .. });
+    let mut penta = Pentanomial::default();
+    let mut tri = Trinomial::default();
+    for (i, pair) in records.chunks_exact(2).enumerate() {
+        let tally = if duplicate_format {
+            if let Some(outcome) = duplicate(&pair[0], &pair[1]) {
+                tri.add(outcome);
+            }
+            Tally::Trinomial(tri)
+        } else {
+            if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
+                let _ = penta.add(a + b);
+            }
+            Tally::Pentanomial(penta)
+        };
+        if config.is_some_and(|c| test(c, &tally).verdict != Verdict::Continue) {
+            return (tally, Some(2 * (i + 1)));
+        }
+    }
+    let tally = if duplicate_format {
+        Tally::Trinomial(tri)
+    } else {
+        Tally::Pentanomial(penta)
+    };
+    (tally, None)
+}
+
+/// The figures of `config`'s test of `tally`.
+pub fn test(config: &SprtConfig, tally: &Tally) -> Report {
+    match tally {
+        Tally::Pentanomial(counts) => config.test(counts),
+        Tally::Trinomial(counts) => config.test(counts),
+    }
+}
+
+/// Checks that `spec` can be tested: two bots in a two-player game, paired and rotating, or the
+/// duplicate format of a larger field.
 pub fn check(spec: &TournamentSpec) -> Result<()> {
-    if spec.lineup.len() != 2 {
+    if matches!(spec.schedule, Schedule::Duplicate { .. }) {
+        return Ok(());
+    }
+    if spec.lineup.len() != 2 || spec.schedule != Schedule::Lineup {
         return Err(Error::SprtSetup(format!(
-            "--sprt compares two bots in a two-player game ({} has {} seats here); the duplicate \
-             format for larger fields is not built yet",
+            "--sprt compares two bots: NEW,OLD in a two-player game, or NEW,OLD and one opponent \
+             per other seat in a larger one ({} has {} seats here, {} bots given)",
             spec.game,
+            spec.players(),
             spec.lineup.len()
         )));
     }
@@ -75,24 +129,16 @@ pub fn stop_rule(
     StopRule::new(
         every.max(2).next_multiple_of(2),
         move |records: &[GameRecord]| {
-            // The first complete pair at which the test decides, counting pair by pair.
-            let mut counts = Pentanomial::default();
-            let mut stop = None;
-            for (i, pair) in records.chunks_exact(2).enumerate() {
-                if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
-                    let _ = counts.add(a + b);
-                }
-                if config.test(&counts).verdict != Verdict::Continue {
-                    stop = Some(2 * (i + 1));
-                    break;
-                }
-            }
+            let (counts, stop) = tally(&spec, records, Some(&config));
             if !quiet {
-                let report = config.test(&counts);
+                let report = test(&config, &counts);
                 eprintln!(
-                    "sprt: {} pairs, penta {:?}, LLR {:.2} [{:.2}, {:.2}]",
-                    counts.pairs(),
-                    counts.0,
+                    "sprt: {} games, {}, LLR {:.2} [{:.2}, {:.2}]",
+                    report.games,
+                    match counts {
+                        Tally::Pentanomial(p) => format!("penta {p}"),
+                        Tally::Trinomial(t) => format!("L-D-W {t}"),
+                    },
                     report.llr,
                     report.lower,
                     report.upper
@@ -120,7 +166,10 @@ pub fn stop_rule(
 
 /// The test's figures for the games of `results`.
 pub fn report(config: &SprtConfig, results: &Results) -> Report {
-    config.test(&pentanomial(&results.records).0)
+    test(
+        config,
+        &tally(&results.tournament, &results.records, None).0,
+    )
 }
 
 /// `--sprt`'s configuration, when given.

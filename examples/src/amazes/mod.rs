@@ -226,13 +226,7 @@ type OneGame = (Option<String>, Option<(Game, MatchPage<Game>)>);
 /// Runs the tournament `play amazes` describes.
 pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options.common.lineup_or(&["explorer", "random"]);
-    if lineup.len() != 2 {
-        return Err(Error::Lineup {
-            game: "amazes",
-            players: 2,
-            got: lineup.len(),
-        });
-    }
+    let schedule = options.common.schedule("amazes", lineup.len(), 2)?;
     let maze = match &options.maze {
         Some(path) => {
             let text = read_maze(path)?;
@@ -252,7 +246,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
-        schedule: arena::results::Schedule::Lineup,
+        schedule,
     };
     create_stderr_dir(options.common.stderr_dir.as_deref())?;
     // Every turn: the pictures are one element a line, so a turn adds only the lines it

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
 use arena::Bot;
+use arena::results::Schedule;
 use arena::results::{Results, TournamentSpec};
 use arena::runner::{self, RunOptions};
 use arena::viewer::{MatchPage, PagePlan};
@@ -316,19 +317,21 @@ pub fn tournament(
     rotate: bool,
     options: &RunOptions,
 ) -> Result<Results> {
-    let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate)?;
+    let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate, Schedule::Lineup)?;
     tournament_paged(cfg, tournament, options, None, None, None)
 }
 
-/// The tournament of `games` games between the two bots of `lineup` on `cfg`.
+/// The tournament of `games` games between the two bots of `lineup` on `cfg` (or, with a
+/// `schedule` of its own, between two of them at a time).
 fn two_bot_tournament(
     cfg: &MatchConfig,
     lineup: Vec<String>,
     games: u64,
     seed: u64,
     rotate: bool,
+    schedule: Schedule,
 ) -> Result<TournamentSpec> {
-    if lineup.len() != 2 {
+    if schedule == Schedule::Lineup && lineup.len() != 2 {
         return Err(Error::Lineup {
             game: "cloudwars",
             players: 2,
@@ -343,7 +346,7 @@ fn two_bot_tournament(
         seed,
         rotate,
         paired: false,
-        schedule: arena::results::Schedule::Lineup,
+        schedule,
     })
 }
 
@@ -447,12 +450,15 @@ pub fn match_config(options: &Options) -> MatchConfig {
 pub fn play(options: &Options) -> Result<()> {
     let common = &options.common;
     let cfg = match_config(options);
+    let lineup = common.lineup_or(&["search", "greedy"]);
+    let schedule = common.schedule("cloudwars", lineup.len(), 2)?;
     let mut tournament = two_bot_tournament(
         &cfg,
-        common.lineup_or(&["search", "greedy"]),
+        lineup,
         common.games_or(DEFAULT_GAMES),
         common.seed,
         !common.fixed_seats,
+        schedule,
     )?;
     tournament.paired = common.paired();
     let mut options = crate::roster::served_on_port(common, &tournament.lineup)?;

@@ -180,13 +180,7 @@ pub fn game(options: &Options) -> Result<Game> {
 /// the very same fights.
 pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
     let lineup = options.common.lineup_or(&["search", "random"]);
-    if lineup.len() != 2 {
-        return Err(Error::Lineup {
-            game: "dogfight",
-            players: 2,
-            got: lineup.len(),
-        });
-    }
+    let schedule = options.common.schedule("dogfight", lineup.len(), 2)?;
     let game = game(options)?;
     let tournament = TournamentSpec {
         game: "dogfight".into(),
@@ -200,7 +194,7 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
-        schedule: arena::results::Schedule::Lineup,
+        schedule,
     };
     Ok((game, tournament))
 }

@@ -152,7 +152,14 @@ pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options
         .common
         .lineup_or(&["search", "demo", "demo", "demo"]);
-    let game = game(options, lineup.len())?;
+    // Seats: `--seats`, one per bot, or (a duplicate test: NEW, OLD, opponents) one fewer.
+    let duplicate = options.common.sprt.is_some() && lineup.len() > 2;
+    let seats = options.common.seats.map_or_else(
+        || lineup.len() - usize::from(duplicate),
+        |n| usize::try_from(n).unwrap_or(usize::MAX),
+    );
+    let schedule = options.common.schedule("tron3d", lineup.len(), seats)?;
+    let game = game(options, seats)?;
     let config = game.config();
     let tournament = TournamentSpec {
         game: "tron3d".into(),
@@ -168,7 +175,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
-        schedule: arena::results::Schedule::Lineup,
+        schedule,
     };
     let plan = options.common.page_plan(tournament.games, 1)?;
     let stderr_dir = options.common.stderr_dir.as_deref();

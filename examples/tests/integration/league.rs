@@ -48,17 +48,55 @@ fn a_league_of_four_tron3d_bots_is_rated_and_gets_a_leaderboard() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A league needs one bot per seat: three bots in a two-player game is an error that says so.
+/// A league of more bots than seats is a round robin (or a gauntlet): every pair of four Dogfight
+/// bots plays; shards merged give the same ratings as one run.
 #[test]
-fn a_league_larger_than_the_seats_is_an_error() {
+fn a_round_robin_league_rates_more_bots_than_seats_and_merges() {
+    let dir = temp_dir("league", "round-robin");
+    let league = "search,random,straight,fast-random";
+    let whole = play(&["dogfight", "--league", league, "--games", "24", "--quiet"]);
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let stdout = text(&whole.stdout);
+    let ratings = |s: &str| s[s.find("Bradley-Terry ratings of 4 bots").expect(s)..].to_owned();
+    let table = ratings(&stdout);
+    assert!(table.contains("anchor search = 0"), "{table}");
+    let mut files = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let file = dir.join(format!("part{}.json", &shard[..1]));
+        let out = play(&[
+            "dogfight",
+            "--league",
+            league,
+            "--games",
+            "24",
+            "--quiet",
+            "--shard",
+            shard,
+            "--results",
+            file.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let text_of = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(
+        text_of.contains(r#""schedule":{"kind":"round_robin","seats":2}"#),
+        "{text_of}"
+    );
+    let merged = play(&["merge", &files[0], &files[1]]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let merged = text(&merged.stdout);
+    // The ratings' lines (the table above them names the shards' files differently).
+    let rows = |s: &str| -> Vec<String> { ratings(s).lines().take(6).map(str::to_owned).collect() };
+    assert_eq!(rows(&merged), rows(&stdout));
+    // Without --league, three bots in a two-player game are the game's line-up error.
     let out = play(&[
         "cloudwars",
-        "--league",
+        "--bots",
         "greedy,greedy,search",
         "--games",
         "2",
     ]);
     assert!(!out.status.success());
-    let stderr = text(&out.stderr);
-    assert!(stderr.contains('2') && stderr.contains('3'), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -136,20 +136,42 @@ fn an_interrupted_test_resumes_from_its_results_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A game of more than two seats, or fixed seats, is an error that says why.
+/// In a larger field, the duplicate format: NEW and OLD each play the same game from the same
+/// seat against the same opponents, compared game by game (trinomial counts).
 #[test]
-fn sprt_needs_two_bots_in_paired_seats() {
+fn the_duplicate_format_tests_a_bot_in_a_four_player_field() {
     let out = play(&[
         "tron3d",
         "--bots",
-        "demo,demo,demo",
+        "search,demo,demo,demo,demo",
+        "--rounds",
+        "60",
+        "--games",
+        "400",
+        "--sprt",
+        "elo0=0,elo1=20",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Verdict: H1 accepted"), "{stdout}");
+    assert!(stdout.contains(", Wins: "), "trinomial counts: {stdout}");
+    assert!(!stdout.contains("Ptnml"), "{stdout}");
+}
+
+/// Three bots in a two-player game, or fixed seats, are errors that say why.
+#[test]
+fn sprt_needs_two_bots_in_paired_seats() {
+    let out = play(&[
+        "dogfight",
+        "--bots",
+        "search,random,straight",
         "--sprt",
         "elo0=0,elo1=5",
     ]);
     assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("--sprt compares two bots"),
-        "{}",
-        text(&out.stderr)
-    );
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains('2') && stderr.contains('3'), "{stderr}");
+    let out = play(&["dogfight", "--fixed-seats", "--sprt", "elo0=0,elo1=5"]);
+    assert!(!out.status.success());
 }
