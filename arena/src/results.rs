@@ -354,6 +354,11 @@ pub struct Results {
     pub shard: Option<Shard>,
     /// One record per game played, in increasing index.
     pub records: Vec<GameRecord>,
+    /// The bots' ratings, when a league's run or merge wrote them (`play --league`); computed
+    /// from the records ([`crate::stats::rating::Pool::from_results`]), so a merge rates the
+    /// merged games afresh. Files without them read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<crate::stats::rating::Ratings>,
 }
 
 /// Why results could not be read, written or merged.
@@ -664,6 +669,7 @@ impl Results {
             tournament,
             shard: None,
             records,
+            ratings: None,
         };
         merged.check()?;
         Ok(merged)

@@ -267,6 +267,7 @@ where
         tournament,
         shard: options.shard.filter(|&s| s != Shard::WHOLE),
         records,
+        ratings: None,
     })
 }
 

@@ -346,6 +346,16 @@ impl MatchArgs {
     /// Prints the results table and writes the results file when `--results` asks for it.
     pub fn report(&self, results: &Results) -> crate::Result<()> {
         print!("{}", results.table());
+        // A league's ratings go into its results file too.
+        let rated;
+        let results = if self.league.is_some() {
+            let mut with = results.clone();
+            with.ratings = Some(rate(results)?);
+            rated = with;
+            &rated
+        } else {
+            results
+        };
         if let Some(path) = &self.results {
             results.save(path).map_err(arena::Error::from)?;
             println!("results written to {}", path.display());
@@ -353,25 +363,33 @@ impl MatchArgs {
         if let Some(config) = crate::sprt::config(self)? {
             print!("{}", crate::sprt::report(&config, results));
         }
-        if self.league.is_some() {
-            print_ratings(results, self.html.as_deref())?;
+        if let Some(ratings) = &results.ratings {
+            print_ratings(results, ratings, self.html.as_deref())?;
         }
         Ok(())
     }
 }
 
-/// Prints the ratings of the bots of `results` (a league's), and writes their leaderboard page
-/// to `html` when given.
-pub fn print_ratings(results: &Results, html: Option<&std::path::Path>) -> crate::Result<()> {
-    use arena::stats::rating::{Pool, RatingOptions, write_leaderboard};
-    let ratings = Pool::from_results(results)?.ratings(&RatingOptions::default())?;
+/// The ratings of the bots of `results` ([`arena::stats::rating`], with its default options).
+pub fn rate(results: &Results) -> crate::Result<arena::stats::rating::Ratings> {
+    use arena::stats::rating::{Pool, RatingOptions};
+    Ok(Pool::from_results(results)?.ratings(&RatingOptions::default())?)
+}
+
+/// Prints `ratings` (of the bots of `results`, a league's), and writes their leaderboard page to
+/// `html` when given.
+pub fn print_ratings(
+    results: &Results,
+    ratings: &arena::stats::rating::Ratings,
+    html: Option<&std::path::Path>,
+) -> crate::Result<()> {
     print!("{ratings}");
     if let Some(path) = html {
         let title = format!(
             "{} league: {}",
             results.tournament.game, results.tournament.setup
         );
-        write_leaderboard(path, &ratings, &title)?;
+        arena::stats::rating::write_leaderboard(path, ratings, &title)?;
         println!("leaderboard written to {}", path.display());
     }
     Ok(())

@@ -143,18 +143,24 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         let results = Results::load(file).map_err(arena::Error::from)?;
         parts.push((file.display().to_string(), results));
     }
-    let merged = Results::merge(parts).map_err(arena::Error::from)?;
+    let mut merged = Results::merge(parts).map_err(arena::Error::from)?;
     print!("{}", merged.table());
-    if let Some(path) = &args.results {
-        merged.save(path).map_err(arena::Error::from)?;
-        println!("results written to {}", path.display());
-    }
+    // A league's shards carry ratings of their own games: the merged games are rated afresh.
     let league = matches!(
         merged.tournament.schedule,
         arena::results::Schedule::RoundRobin { .. } | arena::results::Schedule::Gauntlet { .. }
     );
-    if league || args.ratings {
-        cli::print_ratings(&merged, args.html.as_deref())?;
+    merged.ratings = if league || args.ratings || merged.ratings.is_some() {
+        Some(cli::rate(&merged)?)
+    } else {
+        None
+    };
+    if let Some(path) = &args.results {
+        merged.save(path).map_err(arena::Error::from)?;
+        println!("results written to {}", path.display());
+    }
+    if let Some(ratings) = &merged.ratings {
+        cli::print_ratings(&merged, ratings, args.html.as_deref())?;
     }
     Ok(())
 }

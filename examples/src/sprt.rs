@@ -154,6 +154,7 @@ pub fn stop_rule(
                     },
                     shard: None,
                     records: records[..kept].to_vec(),
+                    ratings: None,
                 };
                 if let Err(error) = partial.save(path) {
                     eprintln!("sprt: cannot write {}: {error}", path.display());

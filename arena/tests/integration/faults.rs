@@ -76,6 +76,7 @@ fn results_with_faults() -> Results {
                 vec![Some((0, "crash: cannot start: bot.py: gone".into())), None],
             ),
         ],
+        ratings: None,
     }
 }
 

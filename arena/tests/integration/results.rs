@@ -66,6 +66,7 @@ fn step_counts_past_u64_still_give_the_mean() {
         },
         shard: None,
         records: (0..3).map(record).collect(),
+        ratings: None,
     };
     let table = results.table();
     assert!(

@@ -113,14 +113,19 @@ impl Watch<Game> for RoundSummary {
 /// ([`runner::run_playable_watched`]), printing one line per round.
 pub fn tournament(options: &Options) -> Result<Results> {
     let mut lineup = options.common.lineup_or(&["planner"]);
-    if lineup.len() > NUM_PLAYERS {
+    // Under --sprt, NEW and OLD take turns in one seat (the duplicate format): one entry more.
+    let entries = NUM_PLAYERS + usize::from(options.common.sprt.is_some());
+    if lineup.len() > entries {
         return Err(Error::TooManyBots {
             game: "windward",
             seats: NUM_PLAYERS,
             got: lineup.len(),
         });
     }
-    lineup.resize(NUM_PLAYERS, "builtin".to_owned());
+    lineup.resize(entries, "builtin".to_owned());
+    let schedule = options
+        .common
+        .schedule("windward", lineup.len(), NUM_PLAYERS)?;
     for name in lineup.iter().filter(|n| !n.starts_with("cmd:")) {
         // An unknown name stops the run before any round is played.
         bots::bot(name)?;
@@ -162,7 +167,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         seed: options.common.seed,
         rotate: !options.common.fixed_seats,
         paired: options.common.paired(),
-        schedule: arena::results::Schedule::Lineup,
+        schedule,
     };
     let plan = options
         .common

@@ -83,6 +83,7 @@ fn a_round_robin_league_rates_more_bots_than_seats_and_merges() {
         text_of.contains(r#""schedule":{"kind":"round_robin","seats":2}"#),
         "{text_of}"
     );
+    assert!(text_of.contains(r#""ratings":{"#), "the ratings are kept");
     let merged = play(&["merge", &files[0], &files[1]]);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
     let merged = text(&merged.stdout);

@@ -175,3 +175,23 @@ fn sprt_needs_two_bots_in_paired_seats() {
     let out = play(&["dogfight", "--fixed-seats", "--sprt", "elo0=0,elo1=5"]);
     assert!(!out.status.success());
 }
+
+/// Windward's ten cars: NEW and OLD take turns in one seat among nine built-in cars.
+#[test]
+fn windward_tests_a_bot_among_nine_cars_in_the_duplicate_format() {
+    let out = play(&[
+        "windward",
+        "--bots",
+        "planner,builtin",
+        "--max-ticks",
+        "200",
+        "--games",
+        "4",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Games: 2, Wins: "), "{stdout}");
+}
