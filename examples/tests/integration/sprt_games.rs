@@ -195,3 +195,24 @@ fn windward_tests_a_bot_among_nine_cars_in_the_duplicate_format() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Games: 2, Wins: "), "{stdout}");
 }
+
+/// A program bot takes the test like any other: the Python Tron3D sample against `demo`.
+#[test]
+fn a_program_bot_takes_the_test() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/tron3d/bot.py");
+    let out = play(&[
+        "tron3d",
+        "--bots",
+        &format!("cmd:python3 {sample},demo"),
+        "--rounds",
+        "40",
+        "--games",
+        "4",
+        "--sprt",
+        "elo0=0,elo1=20",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Games: 4, Pairs: 2"), "{stdout}");
+}
