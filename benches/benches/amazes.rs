@@ -8,7 +8,7 @@ use amazes::{
     View, mazes,
 };
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use examples::amazes::bots::{Bot, ExplorerBot};
+use examples::amazes::bots::{Brain, ExplorerBot};
 use examples::amazes::play_game;
 
 /// One recorded turn of Red: where it looked from, what it saw, the line and the squares it

@@ -5,8 +5,10 @@ use amazes::{Action, Move, MoveLine, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-/// A player program's brain: one move line per view.
-pub trait Bot {
+/// A player program's brain: one move line per view, what a CodeCup program computes between
+/// reading a view and writing its move. Not the workspace's bot shape ([`arena::Bot`], which
+/// every brain also is, through the impls below); its own name says so.
+pub trait Brain {
     /// The bot's name in result tables.
     fn name(&self) -> &'static str;
     /// Called before the first turn of a game.
@@ -19,7 +21,7 @@ pub trait Bot {
 pub const BOTS: [&str; 3] = ["search", "explorer", "random"];
 
 /// A bot by name.
-pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Brain>> {
     match name {
         "random" => Some(Box::new(RandomBot::default())),
         "explorer" => Some(Box::new(ExplorerBot::default())),
@@ -28,13 +30,13 @@ pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     }
 }
 
-/// Every player-program bot is also a bot of the workspace's [`arena::Bot`] shape for
+/// Every brain is also a bot of the workspace's [`arena::Bot`] shape for
 /// [`amazes::Game`]: it is told the view only (`observation`), exactly as a real program.
 macro_rules! contract_bot {
     ($t:ty) => {
         impl arena::Bot<amazes::Game> for $t {
             fn name(&self) -> String {
-                Bot::name(self).to_owned()
+                Brain::name(self).to_owned()
             }
             fn new_game(&mut self, game: &amazes::Game, _player: usize, seed: u64) {
                 self.reset(game.config().size, seed);
@@ -62,7 +64,7 @@ impl Default for RandomBot {
     }
 }
 
-impl Bot for RandomBot {
+impl Brain for RandomBot {
     fn name(&self) -> &'static str {
         "random"
     }
@@ -90,7 +92,7 @@ impl Bot for RandomBot {
 /// the contract in the engine crate), here under its old name and as a player-program brain.
 pub use amazes::explorer::Explorer as ExplorerBot;
 
-impl Bot for ExplorerBot {
+impl Brain for ExplorerBot {
     fn name(&self) -> &'static str {
         "explorer"
     }
@@ -189,7 +191,7 @@ impl SearchBot {
     }
 }
 
-impl Bot for SearchBot {
+impl Brain for SearchBot {
     fn name(&self) -> &'static str {
         "search"
     }

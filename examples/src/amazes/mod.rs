@@ -45,7 +45,7 @@ pub struct Options {
 }
 
 /// Plays one game between two bots (any [`arena::Bot`]; the player-program brains of
-/// [`bots::Bot`] are such bots) from `starts`; returns the outcome.
+/// [`bots::Brain`]s are such bots) from `starts`; returns the outcome.
 pub fn play_game(
     game: &Game,
     starts: [Pose; 2],

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use amazes::View;
 
-use super::bots::Bot;
+use super::bots::Brain;
 
 /// The longest line the player side reads from the referee, in bytes (`\n` included): a view
 /// line is at most 32 characters; anything longer is refused before it is kept.
@@ -33,7 +33,7 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<S
 /// Runs `bot` as a player program over `input`/`output` until `Quit`, end of input, or
 /// `turns` turns. Returns the number of turns played.
 pub fn run(
-    bot: &mut dyn Bot,
+    bot: &mut dyn Brain,
     mut input: impl BufRead,
     mut output: impl Write,
     size: usize,
@@ -71,7 +71,7 @@ pub fn run(
 }
 
 /// `main` for a bot binary: plays on stdin/stdout (seed from the first argument, if any).
-pub fn main_for(bot: &mut dyn Bot) -> std::process::ExitCode {
+pub fn main_for(bot: &mut dyn Brain) -> std::process::ExitCode {
     let seed = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())

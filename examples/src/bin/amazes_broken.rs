@@ -15,7 +15,7 @@
 
 use std::io::{BufRead, Write};
 
-use examples::amazes::bots::{Bot, RandomBot};
+use examples::amazes::bots::{Brain, RandomBot};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -1,7 +1,7 @@
 //! The example bots: the explorer's map stays exact, and it scores at least 3× the random bot.
 
 use amazes::{Action, Config, Game, MazeFile, Player, generate, random_starts};
-use examples::amazes::bots::{Bot, ExplorerBot, RandomBot};
+use examples::amazes::bots::{Brain, ExplorerBot, RandomBot};
 use examples::amazes::play_game;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
