@@ -95,7 +95,9 @@ pub use self::contain::{
 };
 pub use self::net::{PORT_VARIABLE, with_port};
 #[cfg(feature = "windward")]
-pub use self::windward::{WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardProgram};
+pub use self::windward::{
+    WINDWARD_EXIT_WAIT, WINDWARD_SYNC_LIMIT, WINDWARD_UNSYNCED_WAIT, WindwardProgram,
+};
 #[cfg(feature = "tron3d")]
 mod tron3d_bot;
 

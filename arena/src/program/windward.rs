@@ -35,6 +35,11 @@ pub const WINDWARD_SYNC_LIMIT: Duration = Duration::from_secs(1);
 /// answer garbage.
 pub const WINDWARD_UNSYNCED_WAIT: Duration = Duration::from_millis(50);
 
+/// How long a program has, after `<exit/>`, to close its connection or exit on its own before
+/// its input and the connection are closed (then [`EXIT_GRACE`](super::EXIT_GRACE) more to exit,
+/// before it is killed). Not a fault: the game is over.
+pub const WINDWARD_EXIT_WAIT: Duration = Duration::from_secs(2);
+
 /// Frames read ahead from a program and not yet taken.
 const QUEUED_FRAMES: usize = 16;
 
@@ -65,7 +70,8 @@ const QUEUED_FRAMES: usize = 16;
 /// waiting), `garbage` (a frame that is no message, or anything but `<join>` first; the
 /// original server logs and ignores a bad frame of a seated player, the arena is stricter). Parts
 /// of a message the original skips (a bad path step, an unknown passenger, a card not held) are
-/// skipped and no fault. At the end the program is sent `<exit/>`, then killed.
+/// skipped and no fault. At the end the program is sent `<exit/>` and has [`WINDWARD_EXIT_WAIT`]
+/// to leave on its own (its input and the connection stay open until then), then it is ended.
 pub struct WindwardProgram {
     launch: Launch,
     session: Option<Session>,
@@ -420,6 +426,24 @@ impl Bot<windward::Game> for WindwardProgram {
             let _ = session
                 .stream
                 .write_all(&frame(&ServerMessage::Exit.to_xml()));
+            // The program leaves on its own once it has read `<exit/>` (the kit's clients close
+            // their connection and exit): its input and the connection stay open until it has,
+            // at most WINDWARD_EXIT_WAIT. Closing them at once, as before, raced the message:
+            // the kit's Python client saw its exit in 2 games of 8.
+            let deadline = Instant::now() + WINDWARD_EXIT_WAIT;
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() || session.program.exited().is_some() {
+                    break;
+                }
+                match session
+                    .frames
+                    .recv_timeout(left.min(Duration::from_millis(20)))
+                {
+                    Ok(Incoming::Closed(_)) | Err(RecvTimeoutError::Disconnected) => break,
+                    Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                }
+            }
             let _ = session.stream.shutdown(Shutdown::Both);
             session.program.finish(super::EXIT_GRACE);
         }

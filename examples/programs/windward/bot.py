@@ -215,6 +215,7 @@ def main():
             continue
         orders = None
         if root.tag == "exit":
+            print("windward bot: <exit/> received, leaving", file=sys.stderr, flush=True)
             return
         if root.tag == "setup":
             driver = Driver(root)

@@ -32,6 +32,7 @@ mod tron3d_tree_bot;
 mod viewer_cli;
 mod viewer_games;
 mod windward;
+mod windward_exit;
 mod windward_net;
 mod windward_port;
 mod windward_server;

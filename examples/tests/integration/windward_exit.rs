@@ -1,0 +1,54 @@
+//! Windward's end as the original kit's clients need it (issue 38 part 3): `<exit/>` reaches a
+//! program before its input closes. The program here is the Windward sample wrapped the way the
+//! kit's clients behave: it quits the moment its standard input ends. It must see its exit
+//! message in every game.
+
+use crate::support::{play, temp_dir, text};
+
+#[test]
+fn a_client_that_quits_when_its_input_ends_sees_exit_in_every_game() {
+    let dir = temp_dir("windward-exit", "kit-like");
+    let own = dir.join("client");
+    std::fs::create_dir_all(&own).unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/windward/bot.py");
+    std::fs::copy(sample, own.join("bot.py")).unwrap();
+    let wrapper = own.join("kit_like.py");
+    std::fs::write(
+        &wrapper,
+        "import os, runpy, sys, threading\n\
+         def watch():\n    sys.stdin.read()\n    os._exit(0)\n\
+         threading.Thread(target=watch, daemon=True).start()\n\
+         bot = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bot.py')\n\
+         sys.argv = [bot] + sys.argv[1:]\n\
+         runpy.run_path(bot, run_name='__main__')\n",
+    )
+    .unwrap();
+    let logs = dir.join("logs");
+    let out = play(&[
+        "windward",
+        "--games",
+        "5",
+        "--max-ticks",
+        "200",
+        "--quiet",
+        "--bots",
+        &format!("cmd:python3 {}", wrapper.display()),
+        "--stderr-dir",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let files: Vec<_> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 5, "one program per game: {files:?}");
+    for file in files {
+        let said = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            said.contains("<exit/> received"),
+            "{}: {said}",
+            file.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
