@@ -27,6 +27,7 @@ mod play_tron3d;
 mod program_bots;
 mod sprt_games;
 mod support;
+mod tron3d_kit;
 mod tron3d_playable;
 mod tron3d_tree_bot;
 mod viewer_cli;
