@@ -15,6 +15,7 @@ mod cloudwars_server;
 mod contained;
 mod dogfight_bots;
 mod dogfight_dumbplanes;
+mod dogfight_java;
 mod dogfight_playable;
 mod errors;
 mod faults_told;
