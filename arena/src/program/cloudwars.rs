@@ -53,6 +53,8 @@ pub struct CloudWarsProgram {
     launch: Launch,
     session: Option<Session>,
     fault: Option<String>,
+    /// Real time: the wall-clock length of one step ([`CloudWarsProgram::real_time`]).
+    real_time: Option<Duration>,
 }
 
 struct Session {
@@ -78,6 +80,7 @@ impl CloudWarsProgram {
             launch,
             session: None,
             fault: None,
+            real_time: None,
         }
     }
 
@@ -266,6 +269,99 @@ fn truncated(line: &str) -> String {
     line.chars().take(80).collect()
 }
 
+impl CloudWarsProgram {
+    /// Plays in real time, as the original server does (`remote/server.go`: the world moves on at
+    /// its own pace whatever the clients do): each step lasts `step` of wall-clock time (in
+    /// `play cloudwars --real-time`, `every` iterations at the world's `GameSpeed`, 0.1 s by
+    /// default), during which the program's requests are answered as they come (a `list` with
+    /// the world of the step) and its first `move` or `kill` is the step's action. A program that
+    /// says nothing in a step (one that sleeps between moves, as the original Go repository's
+    /// `myAi.go` sleeps 2 s) just has no action in it: no `silence` fault in this mode.
+    #[must_use]
+    pub fn real_time(mut self, step: Duration) -> CloudWarsProgram {
+        self.real_time = Some(step);
+        self
+    }
+
+    fn act_in_real_time(
+        &mut self,
+        game: &cloudwars::Game,
+        state: &State,
+        player: usize,
+        step_time: Duration,
+    ) -> Action {
+        let deadline = Instant::now() + step_time;
+        let Some(session) = self.session.as_mut() else {
+            return Action::Wait;
+        };
+        if session.quit {
+            std::thread::sleep(step_time);
+            return Action::Wait;
+        }
+        session.steps += 1;
+        let seat = state
+            .players()
+            .get(player)
+            .map_or("", |p| p.name.as_str())
+            .to_owned();
+        let mut shadow = state.cloud_of(PlayerId(player.min(255) as u8)).copied();
+        let mut step: Option<Action> = None;
+        let mut requests = 0;
+        let mut pending = session.held.take();
+        loop {
+            if session.list_pending {
+                // Answered at once, with this step's world.
+                session.list_pending = false;
+                let world = Session::world(game, state, &seat, session.name.as_deref());
+                if let Err(fault) = session.reply(&world) {
+                    return self.faulted(fault);
+                }
+            }
+            if session.held.is_some() {
+                // A second command this step: it is the next step's.
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                return step.unwrap_or(Action::Wait);
+            }
+            let line = match pending.take() {
+                Some(line) => line,
+                None => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    match session.lines.recv_timeout(left) {
+                        Ok(Output::Line(line)) => line,
+                        Ok(Output::TooLong(_)) => {
+                            let steps = session.steps;
+                            return self.faulted(format!(
+                                "flood: step {steps}: a line longer than {MAX_LINE} bytes"
+                            ));
+                        }
+                        Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                            let steps = session.steps;
+                            let how = session.program.exited().map_or_else(
+                                || "closed the connection".to_owned(),
+                                |s| format!("exited ({s})"),
+                            );
+                            return self.faulted(format!("crash: step {steps}: the program {how}"));
+                        }
+                        Err(RecvTimeoutError::Timeout) => return step.unwrap_or(Action::Wait),
+                    }
+                }
+            };
+            requests += 1;
+            if requests > CLOUDWARS_REQUESTS_PER_STEP {
+                let steps = session.steps;
+                return self.faulted(format!(
+                    "flood: step {steps}: more than {CLOUDWARS_REQUESTS_PER_STEP} requests"
+                ));
+            }
+            if let Step::Fault(fault) =
+                session.request(&line, game, state, player, &mut step, &mut shadow)
+            {
+                return self.faulted(fault);
+            }
+        }
+    }
+}
+
 impl Drop for CloudWarsProgram {
     fn drop(&mut self) {
         if let Some(session) = &self.session {
@@ -287,8 +383,12 @@ impl Bot<cloudwars::Game> for CloudWarsProgram {
         }
     }
 
-    /// One step of the lockstep protocol (see the [type docs](CloudWarsProgram)).
+    /// One step of the lockstep protocol (see the [type docs](CloudWarsProgram)), or of the
+    /// real-time one ([`CloudWarsProgram::real_time`]).
     fn act(&mut self, game: &cloudwars::Game, state: &State, player: usize) -> Action {
+        if let Some(step) = self.real_time {
+            return self.act_in_real_time(game, state, player, step);
+        }
         let limit = self.launch.turn_limit;
         let grace = self.launch.startup_grace;
         let Some(session) = self.session.as_mut() else {

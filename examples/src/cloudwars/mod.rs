@@ -44,6 +44,13 @@ pub struct Options {
     /// A game is scored by vapor after this many iterations, unless decided before.
     #[arg(long, value_name = "N", default_value_t = MatchConfig::default().max_iterations)]
     pub max_iterations: u64,
+    /// Program bots play in real time, as on the original server: each step lasts `--every`
+    /// iterations at the world's speed (60 a second: 0.1 s by default), a program's requests are
+    /// answered as they come, and one that says nothing in a step (it sleeps between moves) has
+    /// no action in it, and no fault. Default: lockstep (the arena waits for each program's
+    /// `list`, at most 2 s a step).
+    #[arg(long)]
+    pub real_time: bool,
 }
 
 /// The settings of a two-player match.
@@ -318,7 +325,7 @@ pub fn tournament(
     options: &RunOptions,
 ) -> Result<Results> {
     let tournament = two_bot_tournament(cfg, lineup, games, seed, rotate, Schedule::Lineup)?;
-    tournament_paged(cfg, tournament, options, None, None, None)
+    tournament_paged(cfg, tournament, options, None, None, None, None)
 }
 
 /// The tournament of `games` games between the two bots of `lineup` on `cfg` (or, with a
@@ -358,6 +365,7 @@ fn tournament_paged(
     plan: Option<&PagePlan>,
     port: Option<u16>,
     stderr_dir: Option<&std::path::Path>,
+    real_time: Option<std::time::Duration>,
 ) -> Result<Results> {
     let table = Match::new(cfg)?;
     let lineup = tournament.lineup.clone();
@@ -367,7 +375,7 @@ fn tournament_paged(
         "cloudwars",
         stderr_dir,
         move |command, stderr| {
-            let bot = playable::program_bot(command, port, stderr)?;
+            let bot = playable::program_bot_paced(command, port, stderr, real_time)?;
             Ok(Box::new(playable::OnMatch(bot)) as Box<dyn Bot<Match>>)
         },
     );
@@ -449,6 +457,7 @@ pub fn match_config(options: &Options) -> MatchConfig {
 /// Runs `play cloudwars`; with `--html`, writes the page of the match's first game.
 pub fn play(options: &Options) -> Result<()> {
     let common = &options.common;
+    let options_flag = options.real_time;
     let cfg = match_config(options);
     let lineup = common.lineup_or(&["search", "greedy"]);
     let schedule = common.schedule("cloudwars", lineup.len(), 2)?;
@@ -464,6 +473,8 @@ pub fn play(options: &Options) -> Result<()> {
     let mut options = crate::roster::served_on_port(common, &tournament.lineup)?;
     crate::sprt::sequential(common, &tournament, &mut options)?;
     let plan = common.page_plan(tournament.games, 1)?;
+    // Real time: a step is `every` iterations at the world's speed (iterations a second).
+    let real_time = options_real_time(&cfg, options_flag);
     let results = tournament_paged(
         &cfg,
         tournament,
@@ -471,8 +482,16 @@ pub fn play(options: &Options) -> Result<()> {
         plan.as_ref(),
         common.port,
         common.stderr_dir.as_deref(),
+        real_time,
     )?;
     common.report(&results)
+}
+
+/// The wall-clock length of a step of `cfg` in real time (`--real-time`), when `real_time`.
+fn options_real_time(cfg: &MatchConfig, real_time: bool) -> Option<std::time::Duration> {
+    let per_second =
+        f64::from(cfg.config.game_speed.max(1)) * f64::from(cfg.config.sim_speed_up.max(1));
+    real_time.then(|| std::time::Duration::from_secs_f64(cfg.every as f64 / per_second))
 }
 
 /// Runs `play verify cloudwars FILE...`: scenario files with their traces, `micro_cases.json`

@@ -58,7 +58,22 @@ pub fn program_bot(
     port: Option<u16>,
     stderr: Option<PathBuf>,
 ) -> Result<Box<dyn Bot<Game>>> {
+    program_bot_paced(command, port, stderr, None)
+}
+
+/// [`program_bot`], in real time when `real_time` gives the wall-clock length of a step
+/// ([`CloudWarsProgram::real_time`]).
+pub fn program_bot_paced(
+    command: &str,
+    port: Option<u16>,
+    stderr: Option<PathBuf>,
+    real_time: Option<std::time::Duration>,
+) -> Result<Box<dyn Bot<Game>>> {
     let bot = CloudWarsProgram::from_command_line(command)?.containment(crate::containment());
+    let bot = match real_time {
+        Some(step) => bot.real_time(step),
+        None => bot,
+    };
     let bot = match stderr {
         Some(path) => bot.stderr_to(path),
         None => bot,

@@ -11,6 +11,7 @@ mod builtin_bots;
 mod cli;
 mod cli_parse;
 mod cloudwars;
+mod cloudwars_real_time;
 mod cloudwars_server;
 mod contained;
 mod dogfight_bots;

@@ -1,0 +1,52 @@
+//! `play cloudwars --real-time` (issue 38 part 3): a client that sleeps 2 s between moves, as the
+//! original Go repository's `myAi.go` does, plays a whole game without a fault; in lockstep it
+//! would be `silence` at its second step.
+
+use crate::support::{play, temp_dir, text};
+
+#[test]
+fn a_client_that_sleeps_between_moves_plays_a_whole_real_time_game() {
+    let dir = temp_dir("cloudwars-real-time", "sleepy");
+    let client = dir.join("sleepy.py");
+    std::fs::write(
+        &client,
+        "import os, socket, sys, time\n\
+         s = socket.create_connection(('127.0.0.1', int(os.environ['CONTEST_PORT'])))\n\
+         f = s.makefile('rwb')\n\
+         def ask(line):\n    f.write((line + '\\n').encode()); f.flush()\n    \
+         reply = f.readline()\n    if not reply:\n        sys.exit(0)\n    return reply\n\
+         ask('namesleepy'); ask('play')\n\
+         while True:\n    ask('list'); ask('move1;0'); time.sleep(2)\n",
+    )
+    .unwrap();
+    let results = dir.join("results.json");
+    let bots = format!("cmd:python3 {},greedy", client.display());
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "cloudwars",
+            "--max-iterations",
+            "300",
+            "--games",
+            "1",
+            "--fixed-seats",
+            "--quiet",
+            "--bots",
+            &bots,
+            "--results",
+            results.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = play(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        std::fs::read_to_string(&results).unwrap()
+    };
+    let real_time = run(&["--real-time"]);
+    assert!(!real_time.contains("faults"), "{real_time}");
+    assert!(
+        real_time.contains("\"steps\":50"),
+        "a whole game: {real_time}"
+    );
+    let lockstep = run(&[]);
+    assert!(lockstep.contains("silence: step 2"), "{lockstep}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
