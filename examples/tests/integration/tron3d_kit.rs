@@ -33,16 +33,23 @@ fn build(file: &str, out: &Path) {
     assert!(out.is_file(), "{file}: no {}", out.display());
 }
 
-/// Plays `program` against Demo on a fixed seed; returns the results file's text. `extra` are
-/// further options.
-fn play_demo(program: &str, seed: &str, results: &Path, extra: &[&str]) -> String {
-    let bots = format!("cmd:{program},demo");
+/// Plays two games of `rounds` rounds of `program` against `opponents` (a `--bots` tail) on a
+/// fixed seed, without a fault; returns the results file's text. `extra` are further options.
+fn play_games(
+    program: &str,
+    opponents: &str,
+    rounds: &str,
+    seed: &str,
+    results: &Path,
+    extra: &[&str],
+) -> String {
+    let bots = format!("cmd:{program},{opponents}");
     let mut args = vec![
         "tron3d",
         "--games",
         "2",
         "--rounds",
-        "60",
+        rounds,
         "--seed",
         seed,
         "--bots",
@@ -82,8 +89,10 @@ fn kit_players_build_and_play_without_a_fault() {
     for player in ["Walker", "Flood"] {
         let program = dir.join(player);
         build(&format!("AI{player}.cc"), &program);
-        let results = play_demo(
+        let results = play_games(
             program.to_str().unwrap(),
+            "demo",
+            "60",
             "5",
             &dir.join(format!("{player}.json")),
             &[],
@@ -93,11 +102,12 @@ fn kit_players_build_and_play_without_a_fault() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The same deterministic logic (the lowest-numbered free neighbour), once as a kit player
-/// (`AILowest.cc`) and once in Python speaking the protocol (`lowest.py`), plays the same games
-/// against Demo on fixed seeds: equal records. Each also writes what it knows in the protocol's
-/// lines to standard error, the kit player from the API's answers and the Python program as it
-/// read them: equal too, round by round.
+/// The same deterministic logic (the lowest-numbered free neighbour, any held item used), once
+/// as a kit player (`AILowest.cc`) and once in Python speaking the protocol (`lowest.py`), plays
+/// the same games on fixed seeds: equal records (scores, ranks, steps), against Demo in short
+/// games and against three Demos in whole ones (items picked up and used). Each also writes what
+/// it knows in the protocol's lines to standard error, the kit player from the API's answers and
+/// the Python program as it read them: equal too, round by round.
 #[test]
 fn kit_moves_equal_those_of_the_same_logic_over_the_protocol() {
     if !have_gpp() {
@@ -107,26 +117,46 @@ fn kit_moves_equal_those_of_the_same_logic_over_the_protocol() {
     let kit_program = dir.join("Lowest");
     build("AILowest.cc", &kit_program);
     let python = format!("{KIT}/players/lowest.py");
-    for seed in ["1", "7"] {
+    for (seed, opponents, rounds) in [("1", "demo", "60"), ("3", "demo,demo,demo", "200")] {
         let told = |name: &str| dir.join(format!("told-{name}-{seed}"));
-        let kit = play_demo(
+        let kit = play_games(
             kit_program.to_str().unwrap(),
+            opponents,
+            rounds,
             seed,
             &dir.join(format!("kit-{seed}.json")),
             &["--stderr-dir", told("kit").to_str().unwrap()],
         );
-        let direct = play_demo(
+        let direct = play_games(
             &python,
+            opponents,
+            rounds,
             seed,
             &dir.join(format!("python-{seed}.json")),
             &["--stderr-dir", told("python").to_str().unwrap()],
         );
         assert_eq!(records(&kit), records(&direct), "seed {seed}");
-        for file in ["tron3d-g0-s0.stderr", "tron3d-g1-s1.stderr"] {
+        let last = format!("round {}\n", rounds.parse::<u32>().unwrap() - 1);
+        let mut held = false;
+        let mut files: Vec<_> = std::fs::read_dir(told("kit"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 2, "seed {seed}: {files:?}");
+        for file in files {
+            let file = file.to_str().unwrap();
             let kit = std::fs::read_to_string(told("kit").join(file)).unwrap();
             let direct = std::fs::read_to_string(told("python").join(file)).unwrap();
-            assert!(kit.contains("round 59\n"), "seed {seed} {file}: {kit}");
+            assert!(kit.contains(&last), "seed {seed} {file}: {kit}");
             assert!(kit == direct, "seed {seed} {file}: the kit's view differs");
+            held |= kit.lines().any(|line| {
+                let words: Vec<&str> = line.split(' ').collect();
+                words.len() == 6 && words[1] != "n"
+            });
+        }
+        if rounds == "200" {
+            assert!(held, "seed {seed}: no bike ever held an item");
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();

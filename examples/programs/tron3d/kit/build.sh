@@ -8,4 +8,5 @@ if [ $# -ne 2 ]; then
     exit 2
 fi
 kit=$(cd "$(dirname "$0")" && pwd)
-exec ${CXX:-g++} -std=c++17 -O2 -I"$kit" -o "$2" "$1" "$kit/Kit.cc"
+# shellcheck disable=SC2086 # CXXFLAGS: further options, split on spaces
+exec ${CXX:-g++} -std=c++17 -O2 $CXXFLAGS -I"$kit" -o "$2" "$1" "$kit/Kit.cc"
