@@ -78,6 +78,9 @@ pub struct WindwardProgram {
     fault: Option<String>,
     /// The events heard since the last step.
     heard: Vec<Event>,
+    /// The original server's pace for a program that never syncs: one tick of wall-clock time
+    /// ([`WindwardProgram::ticks_per_second`]).
+    pace: Option<Duration>,
 }
 
 enum Incoming {
@@ -144,7 +147,20 @@ impl WindwardProgram {
             session: None,
             fault: None,
             heard: Vec::new(),
+            pace: None,
         }
+    }
+
+    /// Plays a program that never syncs (the original kit's clients) at `ticks` ticks a second of
+    /// wall-clock time, as the original server does (`MovesPerSecond`, 96 at its default speed:
+    /// rules doc §2): each tick lasts `1/ticks` s, and the messages the program sends meanwhile
+    /// are the next tick's orders. Without it, the arena waits at most
+    /// [`WINDWARD_UNSYNCED_WAIT`] for such a program's first frame after a tick's messages, and
+    /// not at all on a tick without messages. A program that syncs is unaffected. `0` is no pace.
+    #[must_use]
+    pub fn ticks_per_second(mut self, ticks: u32) -> WindwardProgram {
+        self.pace = (ticks > 0).then(|| Duration::from_secs_f64(1.0 / f64::from(ticks)));
+        self
     }
 
     /// Records `fault` (the first of the game) and stops the program.
@@ -355,6 +371,7 @@ impl Bot<windward::Game> for WindwardProgram {
     fn act(&mut self, game: &windward::Game, seen: &Observation, _player: usize) -> Action {
         let limit = self.launch.turn_limit;
         let grace = self.launch.startup_grace;
+        let tick_end = self.pace.map(|tick| Instant::now() + tick);
         let Some(session) = self.session.as_mut() else {
             self.heard.clear();
             return Action::Wait;
@@ -386,6 +403,9 @@ impl Bot<windward::Game> for WindwardProgram {
             if session.syncs {
                 let deadline = Instant::now() + limit;
                 session.wait(deadline, |s| s.awaiting == 0)
+            } else if let Some(tick_end) = tick_end {
+                // The original's pace: the whole tick, whatever arrives.
+                session.wait(tick_end, |_| false).map(|_| true)
             } else {
                 let deadline = Instant::now() + WINDWARD_UNSYNCED_WAIT;
                 let before = session.inbox.len();
@@ -396,6 +416,8 @@ impl Bot<windward::Game> for WindwardProgram {
                     })
                     .map(|_| true)
             }
+        } else if let (Some(tick_end), false) = (tick_end, session.syncs) {
+            session.wait(tick_end, |_| false).map(|_| true)
         } else {
             session.wait(Instant::now(), |_| true)
         };

@@ -13,7 +13,8 @@ skipping those whose enemies wait at the destination, and ask for it (and any ot
 passenger on the way) at its lobby. Out of coffee, drive to the nearest coffee store first.
 Paths are breadth-first over the driveable tiles, plus one tile so the car can leave the stop.
 Every server message is answered with the new orders, if any, then an empty `<move />` (which the
-original reads as "no change", and a lockstep server as "done with this message").
+original reads as "no change", and a lockstep server as "done with this message"); with
+$WINDWARD_NO_SYNC set, it sends no `<move />`, as the original kit's clients do not.
 """
 
 import base64
@@ -229,7 +230,8 @@ def main():
             if root.tag == "setup":
                 message = message.replace("<move>", "<ready>").replace("</move>", "</ready>")
             wire.send(message)
-        wire.send("<move />")
+        if not os.environ.get("WINDWARD_NO_SYNC"):
+            wire.send("<move />")
 
 
 if __name__ == "__main__":

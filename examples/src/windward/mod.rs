@@ -45,6 +45,13 @@ pub struct Options {
     /// Ticks after which a round ends.
     #[arg(long, value_name = "T", default_value_t = Config::default().max_ticks)]
     pub max_ticks: u32,
+    /// Program bots that never sync (the original kit's clients) play at this many ticks a
+    /// second, the original server's pace (96 at its default speed; each tick then lasts about
+    /// 10 ms, a round of 4,000 ticks 42 s). 0, the default: the arena waits at most 50 ms for
+    /// such a program's first frame after a tick's messages, and not at all on other ticks. A
+    /// program that syncs (`<move />` after each message) is unaffected.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub tps: u32,
 }
 
 /// Watches one round for its summary line: the map, the ticks played and the final scores.
@@ -136,6 +143,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
     }
     let mut run_options = crate::roster::served_on_port(&options.common, &lineup)?;
     let port = options.common.port;
+    let tps = options.tps;
     let config = Config {
         max_ticks: options.max_ticks,
     };
@@ -180,7 +188,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
         &tournament.lineup,
         "windward",
         stderr_dir,
-        move |command, stderr| playable::program_bot(command, port, stderr),
+        move |command, stderr| playable::program_bot_paced(command, port, stderr, tps),
     );
     runner::run_playable_watched(
         &maps,

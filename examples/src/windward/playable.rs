@@ -48,7 +48,20 @@ pub fn program_bot(
     port: Option<u16>,
     stderr: Option<PathBuf>,
 ) -> Result<Box<dyn Bot<Game>>> {
-    let bot = WindwardProgram::from_command_line(command)?.containment(crate::containment());
+    program_bot_paced(command, port, stderr, 0)
+}
+
+/// [`program_bot`], a program that never syncs played at `tps` ticks a second (`--tps`, the
+/// original server's pace; 0: no pace, [`WindwardProgram::ticks_per_second`]).
+pub fn program_bot_paced(
+    command: &str,
+    port: Option<u16>,
+    stderr: Option<PathBuf>,
+    tps: u32,
+) -> Result<Box<dyn Bot<Game>>> {
+    let bot = WindwardProgram::from_command_line(command)?
+        .containment(crate::containment())
+        .ticks_per_second(tps);
     let bot = match stderr {
         Some(path) => bot.stderr_to(path),
         None => bot,

@@ -52,3 +52,39 @@ fn a_client_that_quits_when_its_input_ends_sees_exit_in_every_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--tps N`: a program that never syncs (the sample with `WINDWARD_NO_SYNC`, as the kit's
+/// clients) plays at the original server's pace: 200 ticks at 96 a second take at least 2 s of
+/// wall-clock time, with no fault.
+#[test]
+fn tps_plays_an_unsynced_client_at_the_original_pace() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/windward/bot.py");
+    let dir = temp_dir("windward-exit", "tps");
+    let file = dir.join("results.json");
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(crate::support::PLAY)
+        .args([
+            "windward",
+            "--games",
+            "1",
+            "--max-ticks",
+            "200",
+            "--tps",
+            "96",
+            "--quiet",
+        ])
+        .args(["--pass-env", "WINDWARD_NO_SYNC", "--results"])
+        .arg(&file)
+        .arg("--bots")
+        .arg(format!("cmd:python3 {sample}"))
+        .env("WINDWARD_NO_SYNC", "1")
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(took >= std::time::Duration::from_millis(2000), "{took:?}");
+    let results = std::fs::read_to_string(&file).unwrap();
+    assert!(!results.contains("faults"), "{results}");
+    assert!(results.contains("\"steps\":200"), "{results}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
