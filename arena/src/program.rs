@@ -356,6 +356,12 @@ impl Program {
         }
     }
 
+    /// Waits at most `limit` for the program to exit on its own, its input left open; how it
+    /// ended, if it did.
+    pub fn wait(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        self.process.as_mut()?.wait_timeout(limit)
+    }
+
     /// Sends `text` (whole lines); false once the program's input is closed.
     pub fn send(&mut self, text: &str) -> bool {
         match self.stdin.as_mut() {

@@ -362,10 +362,16 @@ impl CloudWarsProgram {
     }
 }
 
+/// The end of a game, when the bot is dropped: the connection closes (the program's next read
+/// or `list` sees the end of the stream), then the program has [`EXIT_GRACE`](super::EXIT_GRACE)
+/// to exit on its own with its input still open, then its input closes and it has
+/// [`EXIT_GRACE`](super::EXIT_GRACE) more before it is killed.
 impl Drop for CloudWarsProgram {
     fn drop(&mut self) {
-        if let Some(session) = &self.session {
+        if let Some(mut session) = self.session.take() {
             let _ = session.stream.shutdown(Shutdown::Both);
+            session.program.wait(super::EXIT_GRACE);
+            session.program.finish(super::EXIT_GRACE);
         }
     }
 }

@@ -50,3 +50,56 @@ fn a_client_that_sleeps_between_moves_plays_a_whole_real_time_game() {
     assert!(lockstep.contains("silence: step 2"), "{lockstep}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The end of a game reaches a program before its input closes: the connection closes, and the
+/// program has a grace to leave on its own. This client quits the moment its input ends (as a
+/// client watching its standard input would), and says on its standard error when it saw the
+/// connection close: in every game.
+#[test]
+fn the_end_of_a_game_reaches_the_program_before_its_input_closes() {
+    let dir = temp_dir("cloudwars-real-time", "end");
+    let client = dir.join("ender.py");
+    std::fs::write(
+        &client,
+        "import os, socket, sys, threading\n\
+         def watch():\n    sys.stdin.read()\n    os._exit(0)\n\
+         threading.Thread(target=watch, daemon=True).start()\n\
+         s = socket.create_connection(('127.0.0.1', int(os.environ['CONTEST_PORT'])))\n\
+         f = s.makefile('rwb')\n\
+         def ask(line):\n    f.write((line + '\\n').encode()); f.flush()\n    \
+         reply = f.readline()\n    if not reply:\n        \
+         print('game over seen', file=sys.stderr, flush=True)\n        os._exit(0)\n    \
+         return reply\n\
+         ask('nameender'); ask('play')\n\
+         while True:\n    ask('list'); ask('move1;0')\n",
+    )
+    .unwrap();
+    let logs = dir.join("logs");
+    let out = play(&[
+        "cloudwars",
+        "--max-iterations",
+        "120",
+        "--games",
+        "3",
+        "--quiet",
+        "--bots",
+        &format!("cmd:python3 {},greedy", client.display()),
+        "--stderr-dir",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let files: Vec<_> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 3, "{files:?}");
+    for file in files {
+        let said = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            said.contains("game over seen"),
+            "{}: {said:?}",
+            file.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
