@@ -324,27 +324,11 @@ impl CloudWarsProgram {
             }
             let line = match pending.take() {
                 Some(line) => line,
-                None => {
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    match session.lines.recv_timeout(left) {
-                        Ok(Output::Line(line)) => line,
-                        Ok(Output::TooLong(_)) => {
-                            let steps = session.steps;
-                            return self.faulted(format!(
-                                "flood: step {steps}: a line longer than {MAX_LINE} bytes"
-                            ));
-                        }
-                        Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                            let steps = session.steps;
-                            let how = session.program.exited().map_or_else(
-                                || "closed the connection".to_owned(),
-                                |s| format!("exited ({s})"),
-                            );
-                            return self.faulted(format!("crash: step {steps}: the program {how}"));
-                        }
-                        Err(RecvTimeoutError::Timeout) => return step.unwrap_or(Action::Wait),
-                    }
-                }
+                None => match session.next_line(deadline) {
+                    Ok(Some(line)) => line,
+                    Ok(None) => return step.unwrap_or(Action::Wait),
+                    Err(fault) => return self.faulted(fault),
+                },
             };
             requests += 1;
             if requests > CLOUDWARS_REQUESTS_PER_STEP {
@@ -358,6 +342,29 @@ impl CloudWarsProgram {
             {
                 return self.faulted(fault);
             }
+        }
+    }
+}
+
+impl Session {
+    /// The program's next line before `deadline`: `Ok(None)` when none came in time, a fault for
+    /// a line too long or a closed connection.
+    fn next_line(&mut self, deadline: Instant) -> Result<Option<String>, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let steps = self.steps;
+        match self.lines.recv_timeout(left) {
+            Ok(Output::Line(line)) => Ok(Some(line)),
+            Ok(Output::TooLong(_)) => Err(format!(
+                "flood: step {steps}: a line longer than {MAX_LINE} bytes"
+            )),
+            Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                let how = self.program.exited().map_or_else(
+                    || "closed the connection".to_owned(),
+                    |s| format!("exited ({s})"),
+                );
+                Err(format!("crash: step {steps}: the program {how}"))
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(None),
         }
     }
 }
@@ -434,24 +441,10 @@ impl Bot<cloudwars::Game> for CloudWarsProgram {
             }
         }
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match session.lines.recv_timeout(left) {
-                Ok(Output::Line(line)) => line,
-                Ok(Output::TooLong(_)) => {
-                    let steps = session.steps;
-                    return self.faulted(format!(
-                        "flood: step {steps}: a line longer than {MAX_LINE} bytes"
-                    ));
-                }
-                Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    let steps = session.steps;
-                    let how = session.program.exited().map_or_else(
-                        || "closed the connection".to_owned(),
-                        |s| format!("exited ({s})"),
-                    );
-                    return self.faulted(format!("crash: step {steps}: the program {how}"));
-                }
-                Err(RecvTimeoutError::Timeout) => {
+            let line = match session.next_line(deadline) {
+                Ok(Some(line)) => line,
+                Err(fault) => return self.faulted(fault),
+                Ok(None) => {
                     let steps = session.steps;
                     return self.faulted(format!(
                         "silence: step {steps}: no list within {:?}",
