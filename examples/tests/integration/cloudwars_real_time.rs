@@ -1,6 +1,6 @@
 //! `play cloudwars --real-time` (issue 38 part 3): a client that sleeps 2 s between moves, as the
 //! original Go repository's `myAi.go` does, plays a whole game without a fault; in lockstep it
-//! would be `silence` at its second step.
+//! gets `silence` at one of its first steps.
 
 use crate::support::{play, temp_dir, text};
 
@@ -47,7 +47,11 @@ fn a_client_that_sleeps_between_moves_plays_a_whole_real_time_game() {
         "a whole game: {real_time}"
     );
     let lockstep = run(&[]);
-    assert!(lockstep.contains("silence: step 2"), "{lockstep}");
+    // Where exactly depends on the machine's load: one of its first steps.
+    assert!(
+        lockstep.contains("\"faults\":[\"silence: step "),
+        "{lockstep}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
