@@ -88,7 +88,9 @@ mod net;
 mod windward;
 
 #[cfg(feature = "cloudwars")]
-pub use self::cloudwars::{CLOUDWARS_REQUESTS_PER_STEP, CLOUDWARS_STEP_LIMIT, CloudWarsProgram};
+pub use self::cloudwars::{
+    CLOUDWARS_EXIT_WAIT, CLOUDWARS_REQUESTS_PER_STEP, CLOUDWARS_STEP_LIMIT, CloudWarsProgram,
+};
 pub use self::contain::Start;
 pub use self::contain::{
     Contained, Containment, Limits, Protections, SEAT_VARIABLE, STDERR_CAP, exit_fault,

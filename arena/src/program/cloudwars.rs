@@ -20,6 +20,11 @@ use crate::bot::Bot;
 /// server's patience, `ServerConfig::lockstep_patience`).
 pub const CLOUDWARS_STEP_LIMIT: Duration = Duration::from_secs(2);
 
+/// How long a program has, once its game is over and its connection closed, to exit on its own
+/// with its input still open (the wait ends when it exits; not a fault either way), as a
+/// Windward program has after `<exit/>`.
+pub const CLOUDWARS_EXIT_WAIT: Duration = Duration::from_secs(2);
+
 /// The most requests a CloudWars program may send in one step (any more is a flood): a step
 /// needs at most a few (`name`, `type`, `play`, a command, `list`).
 pub const CLOUDWARS_REQUESTS_PER_STEP: usize = 100;
@@ -370,14 +375,14 @@ impl Session {
 }
 
 /// The end of a game, when the bot is dropped: the connection closes (the program's next read
-/// or `list` sees the end of the stream), then the program has [`EXIT_GRACE`](super::EXIT_GRACE)
-/// to exit on its own with its input still open, then its input closes and it has
+/// or `list` sees the end of the stream), then the program has [`CLOUDWARS_EXIT_WAIT`] to exit
+/// on its own with its input still open, then its input closes and it has
 /// [`EXIT_GRACE`](super::EXIT_GRACE) more before it is killed.
 impl Drop for CloudWarsProgram {
     fn drop(&mut self) {
         if let Some(mut session) = self.session.take() {
             let _ = session.stream.shutdown(Shutdown::Both);
-            session.program.wait(super::EXIT_GRACE);
+            session.program.wait(CLOUDWARS_EXIT_WAIT);
             session.program.finish(super::EXIT_GRACE);
         }
     }
