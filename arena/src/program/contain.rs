@@ -39,7 +39,9 @@
 //!   scratch folder), `LANG=C.UTF-8`, [`SEAT_VARIABLE`] (the seat) and, for network programs, the
 //!   port variable; [`Containment::pass_env`] passes more.
 //! - **Scratch folder**: created per program start (a seat of a game), removed when it ends
-//!   unless [`Containment::keep_scratch`] is set.
+//!   unless [`Containment::keep_scratch`] is set. What an arena killed with SIGKILL could not
+//!   remove (scratch folders, empty cgroups: named after its process id) the next arena that
+//!   works in the same place removes.
 //! - **Standard error** goes to its file through the arena, at most [`Containment::stderr_cap`]
 //!   bytes, then one line saying how many more were dropped.
 //!
@@ -280,7 +282,47 @@ pub struct Contained {
     status: Option<ExitStatus>,
 }
 
+/// The process id in the name of a folder the arena made (`contest-arena-PID-...`), when it is
+/// no living process's: what a `play` killed with SIGKILL left behind.
+fn left_by_dead_arena(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("contest-arena-") else {
+        return false;
+    };
+    let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+        return false;
+    };
+    pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Removes, once per folder and process, what arenas that died without cleaning up (SIGKILL)
+/// left in `root`: scratch folders (removed whole) or cgroups (removed when empty, as they are
+/// once their namespace is gone). A folder whose arena's process id is alive again (reused)
+/// is kept: never another living arena's.
+fn sweep(root: &Path, cgroups: bool) {
+    static SWEPT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    {
+        let Ok(mut swept) = SWEPT.lock() else { return };
+        if swept.iter().any(|done| done == root) {
+            return;
+        }
+        swept.push(root.to_path_buf());
+    }
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        if left_by_dead_arena(&entry.file_name().to_string_lossy()) {
+            let _ = if cgroups {
+                std::fs::remove_dir(entry.path())
+            } else {
+                std::fs::remove_dir_all(entry.path())
+            };
+        }
+    }
+}
+
 fn scratch_folder(root: &Path, seat: Option<usize>) -> std::io::Result<PathBuf> {
+    sweep(root, false);
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let seat = seat.map_or_else(String::new, |s| format!("-seat{s}"));
@@ -700,7 +742,14 @@ mod cgroups {
         static PIDS: OnceLock<Option<PathBuf>> = OnceLock::new();
         static MEMORY: OnceLock<Option<PathBuf>> = OnceLock::new();
         let cell = if controller == "pids" { &PIDS } else { &MEMORY };
-        cell.get_or_init(|| own(controller)).as_ref()
+        cell.get_or_init(|| {
+            let own = own(controller);
+            if let Some(own) = &own {
+                super::sweep(own, true);
+            }
+            own
+        })
+        .as_ref()
     }
 
     /// One program's cgroups.
@@ -776,7 +825,7 @@ mod cgroups {
 
         /// Removes the cgroups once they are empty: the kernel tears a killed namespace down
         /// in a moment, so this waits for it (at most a second; a cgroup still in use then
-        /// is left, as it would be after a crash of the arena).
+        /// is left, as after a SIGKILL of the arena, for the next arena to sweep).
         pub(super) fn remove(&mut self) {
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
             // The teardown takes a fraction of a millisecond: short naps first, then longer.

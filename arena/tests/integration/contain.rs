@@ -441,3 +441,33 @@ fn the_memory_cgroup_names_an_out_of_memory_kill() {
         "limit: memory: turn 1: killed by the kernel's out-of-memory killer (SIGKILL)"
     );
 }
+
+/// What an arena killed with SIGKILL leaves (its programs' scratch folders) is removed by the
+/// next arena that makes scratch folders there; a living arena's folders stay.
+#[test]
+fn scratch_folders_of_a_dead_arena_are_swept() {
+    let root = scratch_dir("sweep");
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = root.join(format!("contest-arena-{dead}-3-seat1"));
+    std::fs::create_dir_all(stale.join("inside")).unwrap();
+    let living = root.join(format!("contest-arena-{}-999-seat0", std::process::id()));
+    std::fs::create_dir_all(&living).unwrap();
+    let other = root.join("someone-elses");
+    std::fs::create_dir_all(&other).unwrap();
+    let containment = Containment {
+        scratch_root: Some(root.clone()),
+        ..Containment::default()
+    };
+    let command = sh("echo hi");
+    let mut program = Program::start(&containment, &start(&command, None)).unwrap();
+    assert_eq!(
+        program.answer(Duration::from_secs(20)),
+        Answer::Line("hi".into())
+    );
+    program.finish(Duration::from_secs(5));
+    assert!(!stale.exists(), "the dead arena's folder stayed");
+    assert!(living.exists() && other.exists());
+    std::fs::remove_dir_all(&root).unwrap();
+}
