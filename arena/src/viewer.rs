@@ -64,6 +64,19 @@ use crate::runner::Watch;
 
 /// The page up to the opening of the embedded JSON.
 const PAGE_HEAD: &str = include_str!("viewer/head.html");
+
+/// The script every page of the arena installs first (the replay viewer's and the
+/// leaderboard's): a script error is shown on the page and in `data-error`, for tests. A page's
+/// head has `<!--onerror-->` where it goes ([`write_head`]).
+const ONERROR: &str = include_str!("viewer/onerror.html");
+
+/// Writes a page's `head` (its HTML up to its data) with [`ONERROR`] in its place.
+pub(crate) fn write_head(out: &mut (impl Write + ?Sized), head: &str) -> std::io::Result<()> {
+    let (before, after) = head.split_once("<!--onerror-->\n").unwrap_or((head, ""));
+    out.write_all(before.as_bytes())?;
+    out.write_all(ONERROR.as_bytes())?;
+    out.write_all(after.as_bytes())
+}
 /// The page after the embedded JSON: the player script.
 const PAGE_TAIL: &str = include_str!("viewer/tail.html");
 
@@ -342,7 +355,7 @@ impl<W: Write> Page<W> {
                     .unwrap_or_else(|| format!("player {p}"))
             })
             .collect();
-        self.out.write_all(PAGE_HEAD.as_bytes())?;
+        write_head(&mut self.out, PAGE_HEAD)?;
         self.out.write_all(b"{\"frames\":[")?;
         let mut last: Option<(usize, S)> = None;
         let mut count = 0;

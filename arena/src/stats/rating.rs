@@ -1198,7 +1198,7 @@ pub fn write_leaderboard(
     // nor `<!--` can then end the script element early.
     let json = json.replace('<', "\\u003c");
     crate::output::write_file(path, false, |out| {
-        out.write_all(PAGE_HEAD.as_bytes())?;
+        crate::viewer::write_head(out, PAGE_HEAD)?;
         out.write_all(json.as_bytes())?;
         out.write_all(PAGE_TAIL.as_bytes())
     })
