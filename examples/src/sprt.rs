@@ -48,6 +48,68 @@ fn duplicate(first: &GameRecord, second: &GameRecord) -> Option<Outcome> {
     )
 }
 
+/// The counts of a test so far, pair by pair: pentanomial for two bots seated in turn,
+/// trinomial for the duplicate format.
+#[derive(Debug, Clone, Default)]
+struct Counter {
+    duplicate: bool,
+    penta: Pentanomial,
+    tri: Trinomial,
+    /// Pairs counted (games `0..2 * pairs`).
+    pairs: usize,
+}
+
+impl Counter {
+    fn new(spec: &TournamentSpec) -> Counter {
+        Counter {
+            duplicate: matches!(spec.schedule, Schedule::Duplicate { .. }),
+            ..Counter::default()
+        }
+    }
+
+    /// Counts the next pair, games `first` and `second`.
+    fn add(&mut self, first: &GameRecord, second: &GameRecord) {
+        if self.duplicate {
+            if let Some(outcome) = duplicate(first, second) {
+                self.tri.add(outcome);
+            }
+        } else if let (Some(a), Some(b)) = (halves(first), halves(second)) {
+            let _ = self.penta.add(a + b);
+        }
+        self.pairs += 1;
+    }
+
+    fn tally(&self) -> Tally {
+        if self.duplicate {
+            Tally::Trinomial(self.tri)
+        } else {
+            Tally::Pentanomial(self.penta)
+        }
+    }
+
+    /// Whether `config`'s test has decided on the counts so far (the LLR alone, not the other
+    /// figures of a report).
+    fn decided(&self, config: &SprtConfig) -> bool {
+        let llr = match self.tally() {
+            Tally::Pentanomial(counts) => config.llr(&counts),
+            Tally::Trinomial(counts) => config.llr(&counts),
+        };
+        config.bounds().verdict(llr) != Verdict::Continue
+    }
+
+    /// Counts the complete pairs of `records` not counted yet, testing after each with `config`
+    /// when given: the number of records up to the pair at which the test decided, if it did.
+    fn count(&mut self, records: &[GameRecord], config: Option<&SprtConfig>) -> Option<usize> {
+        while let Some(pair) = records.get(2 * self.pairs..2 * self.pairs + 2) {
+            self.add(&pair[0], &pair[1]);
+            if config.is_some_and(|c| self.decided(c)) {
+                return Some(2 * self.pairs);
+            }
+        }
+        None
+    }
+}
+
 /// The test's counts of the complete pairs of `records` (games `2k` and `2k + 1`, in index
 /// order): pentanomial for two bots seated in turn, trinomial for the duplicate format; and,
 /// when `config` is given, the number of records up to the first pair at which it decides.
@@ -56,31 +118,9 @@ pub fn tally(
     records: &[GameRecord],
     config: Option<&SprtConfig>,
 ) -> (Tally, Option<usize>) {
-    let duplicate_format = matches!(spec.schedule, Schedule::Duplicate { .. });
-    let mut penta = Pentanomial::default();
-    let mut tri = Trinomial::default();
-    for (i, pair) in records.chunks_exact(2).enumerate() {
-        let tally = if duplicate_format {
-            if let Some(outcome) = duplicate(&pair[0], &pair[1]) {
-                tri.add(outcome);
-            }
-            Tally::Trinomial(tri)
-        } else {
-            if let (Some(a), Some(b)) = (halves(&pair[0]), halves(&pair[1])) {
-                let _ = penta.add(a + b);
-            }
-            Tally::Pentanomial(penta)
-        };
-        if config.is_some_and(|c| test(c, &tally).verdict != Verdict::Continue) {
-            return (tally, Some(2 * (i + 1)));
-        }
-    }
-    let tally = if duplicate_format {
-        Tally::Trinomial(tri)
-    } else {
-        Tally::Pentanomial(penta)
-    };
-    (tally, None)
+    let mut counter = Counter::new(spec);
+    let stop = counter.count(records, config);
+    (counter.tally(), stop)
 }
 
 /// The figures of `config`'s test of `tally`.
@@ -114,10 +154,12 @@ pub fn check(spec: &TournamentSpec) -> Result<()> {
     Ok(())
 }
 
-/// The stop rule of `config` for `spec`: after each look, the pairs so far are tested; the run
-/// stops at the first pair where the test accepts a hypothesis. Each look prints one line on
-/// standard error unless `quiet`, and writes the results so far to `save` when given (so that an
-/// interrupted test can be resumed).
+/// The stop rule of `config` for `spec`: after each look, the new pairs are counted and tested
+/// one by one (the counts are kept between looks: each pair is counted once); the run stops at
+/// the first pair where the test accepts a hypothesis. Each look prints one line on standard
+/// error unless `quiet`; the results so far are written to `save` when given, at most once a
+/// second and always at the stop (so that an interrupted test can be resumed, losing at most a
+/// second of games).
 pub fn stop_rule(
     config: SprtConfig,
     spec: &TournamentSpec,
@@ -126,16 +168,21 @@ pub fn stop_rule(
     save: Option<PathBuf>,
 ) -> StopRule {
     let spec = Arc::new(spec.clone());
+    let progress = std::sync::Mutex::new((Counter::new(&spec), None::<std::time::Instant>));
     StopRule::new(
         every.max(2).next_multiple_of(2),
         move |records: &[GameRecord]| {
-            let (counts, stop) = tally(&spec, records, Some(&config));
+            let Ok(mut progress) = progress.lock() else {
+                return Some(records.len() - records.len() % 2);
+            };
+            let (counter, saved) = &mut *progress;
+            let stop = counter.count(records, Some(&config));
             if !quiet {
-                let report = test(&config, &counts);
+                let report = test(&config, &counter.tally());
                 eprintln!(
                     "sprt: {} games, {}, LLR {:.2} [{:.2}, {:.2}]",
                     report.games,
-                    match counts {
+                    match counter.tally() {
                         Tally::Pentanomial(p) => format!("penta {p}"),
                         Tally::Trinomial(t) => format!("L-D-W {t}"),
                     },
@@ -144,8 +191,10 @@ pub fn stop_rule(
                     report.upper
                 );
             }
-            if let Some(path) = &save {
-                let kept = stop.unwrap_or(records.len() - records.len() % 2);
+            let due = saved.is_none_or(|at| at.elapsed() >= std::time::Duration::from_secs(1));
+            if let Some(path) = save.as_ref().filter(|_| stop.is_some() || due) {
+                *saved = Some(std::time::Instant::now());
+                let kept = stop.unwrap_or(2 * counter.pairs);
                 let partial = Results {
                     format: arena::results::RESULTS_FORMAT,
                     tournament: TournamentSpec {
