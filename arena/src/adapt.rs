@@ -18,13 +18,23 @@ pub type DogfightFactory = fn(u64) -> Box<dyn dogfight::Bot>;
 /// A [`dogfight::Bot`] as a [`Bot`]: it is shown the observation (its own planes first, so it
 /// plays as [`dogfight::Side::P1`] of that view, exactly as through the wrapper protocol) and its
 /// action is the player's action.
+///
+/// A game of the generic runner is one fight, played by bots built for it: so the wrapped bot is
+/// told a match-up of one fight (`new_opponent(1)`, then `new_fight(0, 0, 0)`: a program behind
+/// the wrapper protocol hears `NEW OPPONENT 1` and `NEW FIGHT 0 0 0`). A `DogfightBot` kept for
+/// several games (outside the runner) is told each next fight with its index and the fights each
+/// side has won so far ([`Bot::game_over`]'s outcomes), the original's `newFight`. `play
+/// dogfight` plays whole match-ups of the original's 10 fights instead, one program process each
+/// (`examples::dogfight`).
 #[cfg(feature = "dogfight")]
 pub struct DogfightBot {
     name: String,
     bot: Box<dyn dogfight::Bot>,
     /// For seeded bots: a fresh bot per game from the game's seed.
     factory: Option<DogfightFactory>,
+    /// Fights begun, and fights won by this bot and by its opponents.
     fights: u32,
+    wins: [u32; 2],
 }
 
 #[cfg(feature = "dogfight")]
@@ -40,6 +50,7 @@ impl DogfightBot {
             bot,
             factory,
             fights: 0,
+            wins: [0, 0],
         }
     }
 
@@ -59,8 +70,19 @@ impl Bot<dogfight::Game> for DogfightBot {
         if let Some(factory) = self.factory {
             self.bot = factory(seed);
         }
-        self.bot.new_fight(game, self.fights, 0, 0);
+        if self.fights == 0 {
+            self.bot.new_opponent(1);
+        }
+        self.bot
+            .new_fight(game, self.fights, self.wins[0], self.wins[1]);
         self.fights = self.fights.saturating_add(1);
+    }
+
+    fn game_over(&mut self, _game: &dogfight::Game, outcome: &dogfight::Outcome, player: usize) {
+        if let Some(side) = outcome.winner {
+            let mine = usize::from(side as usize != player);
+            self.wins[mine] = self.wins[mine].saturating_add(1);
+        }
     }
 
     fn act(
