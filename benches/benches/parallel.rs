@@ -1,6 +1,7 @@
 //! The tournament runner's parallel speed-up (issue 15, item 6): the 1000-fight Dogfight
-//! tournament of `play dogfight --games 1000 --quiet` (search against random), played alternately
-//! with `--jobs 1` and `--jobs 2` (and as two processes, a control).
+//! tournament of `play dogfight --games 1000 --matchup 1 --quiet` (search against random, one
+//! fight per game), played alternately with `--jobs 1` and `--jobs 2` (and as two processes, a
+//! control).
 //!
 //! A plain benchmark binary (criterion is a poor fit for 90 s runs):
 //!
@@ -35,7 +36,7 @@ const CHILD: &str = "PARALLEL_BENCH_CHILD";
 use arena::results::Results;
 use arena::runner::{self, RunOptions};
 use examples::cli::{Command, parse};
-use examples::dogfight::{Options, plan, play_fight};
+use examples::dogfight::{Options, plan, play_matchup};
 
 /// One fight as a worker thread played it.
 #[derive(Debug, Clone, Copy)]
@@ -126,6 +127,9 @@ fn options(games: u64, jobs: usize, shard: Option<u64>) -> Options {
         "dogfight".into(),
         "--games".into(),
         games,
+        // One fight per game, so that the runner is timed on fights, as before match-ups.
+        "--matchup".into(),
+        "1".into(),
         "--quiet".into(),
         "--jobs".into(),
         jobs,
@@ -139,8 +143,8 @@ fn options(games: u64, jobs: usize, shard: Option<u64>) -> Options {
     }
 }
 
-/// Plays the tournament `play dogfight --games GAMES --quiet --jobs JOBS` plays, through the same
-/// runner and fights, timing every fight on the thread that plays it.
+/// Plays the tournament `play dogfight --games GAMES --matchup 1 --quiet --jobs JOBS` plays,
+/// through the same runner and fights, timing every fight on the thread that plays it.
 fn run(games: u64, jobs: usize) -> Run {
     let options = options(games, jobs, None);
     let (game, tournament) = plan(&options).expect("the benchmark's tournament");
@@ -156,7 +160,7 @@ fn run(games: u64, jobs: usize) -> Run {
         |setup| {
             let start = clock.elapsed();
             let cpu = thread_cpu();
-            let (record, _) = play_fight(&game, &tournament.lineup, setup, false, &mut ())?;
+            let (record, _) = play_matchup(&game, &tournament.lineup, setup, false, &mut ())?;
             let timing = Timing {
                 thread: rayon::current_thread_index().unwrap_or(0),
                 start,
@@ -223,7 +227,7 @@ fn child(games: u64, index: u64) {
     let results = runner::run(
         &tournament,
         &options.common.run_options(),
-        |setup| play_fight(&game, &tournament.lineup, setup, false, &mut ()).map_err(Into::into),
+        |setup| play_matchup(&game, &tournament.lineup, setup, false, &mut ()).map_err(Into::into),
         |_, _| Ok(()),
     )
     .expect("the tournament plays");
@@ -363,8 +367,8 @@ fn main() {
         .unwrap_or_else(|| "?".into());
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(
-        "parallel: play dogfight --games {games} --quiet, --jobs 1 and 2 alternately, {runs} runs \
-         each; {cores} CPUs ({model}), load average {}",
+        "parallel: play dogfight --games {games} --matchup 1 --quiet, --jobs 1 and 2 alternately, \
+         {runs} runs each; {cores} CPUs ({model}), load average {}",
         load_average()
     );
     let mut done: Vec<Run> = Vec::new();

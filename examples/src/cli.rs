@@ -24,7 +24,7 @@ use arena::runner::RunOptions;
     version,
     after_help = "Examples:\n  \
         play                                   a short match of every game\n  \
-        play dogfight --games 1000 --jobs 2    1000 fights on two threads\n  \
+        play dogfight --games 100 --jobs 2     1000 fights on two threads\n  \
         play tron3d --shard 0/4 --results r0.json   one quarter of a tournament\n  \
         play merge r0.json r1.json r2.json r3.json  the whole tournament's table\n  \
         play verify dogfight fights.jsonl      replay a recording"

@@ -168,8 +168,9 @@ fn recordings_written_by_play_verify() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = play(&["verify", "dogfight", &record]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // Three match-ups of ten fights: a trace per fight.
     assert!(
-        text(&out.stdout).starts_with("conformance: dogfight: 3 traces,"),
+        text(&out.stdout).starts_with("conformance: dogfight: 30 traces,"),
         "{}",
         text(&out.stdout)
     );

@@ -74,7 +74,8 @@ fn a_dogfight_fault_is_said_once() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    let fault = "garbage: round 1: reply \"hello\" read as N 0 0";
+    // The first of the match-up's ten fights, told once.
+    let fault = "garbage: round 1: reply \"hello\" read as N 0 0 (fight 1 of 10)";
     let line = format!("faults of {bot}: 1 garbage; first in game 0 at step 1: {fault}");
     assert!(stdout.lines().any(|l| l == line), "{stdout}");
     let value: serde_json::Value =

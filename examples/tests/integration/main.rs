@@ -17,6 +17,7 @@ mod contained;
 mod dogfight_bots;
 mod dogfight_dumbplanes;
 mod dogfight_java;
+mod dogfight_matchup;
 mod dogfight_playable;
 mod errors;
 mod faults_told;

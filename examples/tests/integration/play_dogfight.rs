@@ -70,14 +70,17 @@ fn a_short_match_runs_and_records_replayable_traces() {
         "3",
         "--jobs",
         "2",
+        "--matchup",
+        "2",
         "--record",
         &path_text,
     ]))
     .unwrap();
     assert_eq!(results.records.len(), 3);
+    // Three match-ups of two fights: a trace per fight.
     let line = verify(std::slice::from_ref(&path)).unwrap();
     assert!(
-        line.starts_with("conformance: dogfight: 3 traces,"),
+        line.starts_with("conformance: dogfight: 6 traces,"),
         "{line}"
     );
     std::fs::remove_file(path).unwrap();
@@ -85,10 +88,25 @@ fn a_short_match_runs_and_records_replayable_traces() {
 
 #[test]
 fn matchups_are_scored_like_the_original_tournament() {
-    let results = tournament(&options(&["--games", "20", "--fixed-seats"])).unwrap();
-    let table = matchup_points(&results, 10);
+    let results = tournament(&options(&["--games", "2", "--fixed-seats"])).unwrap();
+    let table = matchup_points(&results);
     // Two match-ups of 10 fights: every match-up is won, drawn or lost by each entry.
     assert_eq!(table[0][0] + table[0][1] + table[0][2], 2);
     assert_eq!(table[0][3] + table[1][3], 4);
     assert_eq!(table[0][0], table[1][2]);
+    // Each record is a match-up: its scores are the fights each side won, its places the
+    // match-up's, as the original scores it (`C:91-105`).
+    for record in &results.records {
+        let [a, b] = [record.scores[0], record.scores[1]];
+        assert!(
+            a + b <= 10.0 && a.fract() == 0.0 && b.fract() == 0.0,
+            "{record:?}"
+        );
+        let ranks = match a.partial_cmp(&b) {
+            Some(std::cmp::Ordering::Greater) => [1, 2],
+            Some(std::cmp::Ordering::Less) => [2, 1],
+            _ => [1, 1],
+        };
+        assert_eq!(record.ranks, ranks, "{record:?}");
+    }
 }

@@ -33,6 +33,9 @@ fn a_clearly_stronger_bot_is_accepted_in_a_few_pairs_whatever_the_jobs() {
             "dogfight",
             "--bots",
             "search,random",
+            // A game of one fight: the test is of the SPRT, and a match-up of ten costs ten.
+            "--matchup",
+            "1",
             "--sprt",
             "elo0=0,elo1=20",
             "--jobs",

@@ -125,7 +125,8 @@ fn the_match_page_is_the_game_the_run_played() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let cases: [(&str, &[&str]); 5] = [
-        ("dogfight", &["--rounds", "40"]),
+        // One fight per game: the page of a match-up ends with its last fight.
+        ("dogfight", &["--rounds", "40", "--matchup", "1"]),
         ("tron3d", &["--rounds", "30"]),
         ("cloudwars", &["--max-iterations", "300"]),
         ("amazes", &[]),
