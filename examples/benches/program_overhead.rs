@@ -3,9 +3,9 @@
 //! thread (`--jobs 1`), so that the difference is the program's: starting a process per game,
 //! writing each turn's message, the program reading it and answering, and reading the answer.
 //!
-//! - Dogfight: 200 fights of `random` against `random`, once with both in process and once with
-//!   one of them the `dogfight_random` binary (the same seeded DumbPlanes) behind the original
-//!   wrapper protocol;
+//! - Dogfight: 200 fights of `random` against `random` (`--matchup 1`: a game and a program per
+//!   fight), once with both in process and once with one of them the `dogfight_random` binary
+//!   (the same seeded DumbPlanes) behind the original wrapper protocol;
 //! - Tron3D: 20 two-player games of 200 rounds on the 6×6×6 cube, `demo` against `demo`, once in
 //!   process and once with one of them the `tron3d_program demo` binary over
 //!   `tron3d::protocol`.
@@ -121,7 +121,9 @@ fn main() {
 
     if wanted(NAMES[0]) {
         let program = format!("cmd:{},random", env!("CARGO_BIN_EXE_dogfight_random"));
-        let games = ["--games", "200"];
+        // A game of one fight, a program started per fight (a match-up of ten would start one
+        // per ten fights).
+        let games = ["--games", "200", "--matchup", "1"];
         bench(
             NAMES[0],
             "fight",

@@ -46,8 +46,8 @@ fn build(source: &Path, out: &Path) -> PathBuf {
     bot
 }
 
-/// Each example entry, built by `build.sh`, plays four fights of `play dogfight` against
-/// `random` with no fault of any kind in the results file.
+/// Each example entry, built by `build.sh`, plays four match-ups (40 fights, a process each) of
+/// `play dogfight` against `random` with no fault of any kind in the results file.
 #[test]
 fn the_example_entries_play_without_a_fault() {
     if !have_javac("the_example_entries_play_without_a_fault") {
