@@ -274,16 +274,25 @@ impl Engine for tree::toys::TicTacToe {
              height=\"150\">\n<path d=\"M1 0V3M2 0V3M0 1H3M0 2H3\" stroke=\"black\" \
              stroke-width=\"0.04\"/>\n",
         );
+        // The marks are shapes, not letters, so that the rasterised picture (`render_rgb`, drawn
+        // without fonts) shows them: X a cross, O a ring, in the players' colours.
         for cell in 0..9 {
             if let Some(owner) = state.mark(cell) {
                 let (x, y) = (cell % 3, cell / 3);
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{}.5\" y=\"{}.75\" font-size=\"0.8\" text-anchor=\"middle\">{}</text>",
-                    x,
-                    y,
-                    if owner == 0 { 'X' } else { 'O' }
-                );
+                let colour = pathfind::palette::player_colour(usize::from(owner != 0));
+                let _ = if owner == 0 {
+                    writeln!(
+                        out,
+                        "<path class=\"x\" d=\"M{x}.2 {y}.2L{x}.8 {y}.8M{x}.8 {y}.2L{x}.2 {y}.8\" \
+                         stroke=\"{colour}\" stroke-width=\"0.1\" stroke-linecap=\"round\"/>"
+                    )
+                } else {
+                    writeln!(
+                        out,
+                        "<circle class=\"o\" cx=\"{x}.5\" cy=\"{y}.5\" r=\"0.3\" fill=\"none\" \
+                         stroke=\"{colour}\" stroke-width=\"0.1\"/>"
+                    )
+                };
             }
         }
         out.push_str("</svg>\n");

@@ -3,9 +3,11 @@
 //! in Rust with the GIL released. The Python half (`python/contest_engines/`) re-exports it per
 //! game and adds what is plain Python. See `python/README.md` for the API a bot author uses.
 
+mod bots;
 mod engine;
 mod games;
 mod module;
+mod render;
 mod search;
 mod tensor;
 
@@ -40,5 +42,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::amazes::register(m)?;
     games::windward::register(m)?;
     games::tictactoe::register(m)?;
+    bots::register(m)?;
     Ok(())
 }

@@ -370,6 +370,22 @@ macro_rules! game_module {
                     Ok(out)
                 }
 
+                /// The picture of `state` as a numpy `uint8` array `(height, width, 3)`:
+                /// `render_svg` rasterised on white (its text labels left out), `width` pixels
+                /// wide (default: the SVG's own size), with the GIL released.
+                #[pyo3(signature = (state, width = None))]
+                fn render_rgb<'py>(
+                    &self,
+                    py: Python<'py>,
+                    state: PyRef<'_, State>,
+                    width: Option<&Bound<'py, PyAny>>,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    let mut svg = String::new();
+                    Engine::svg(&*self.inner, self.state(&state)?, &mut svg);
+                    drop(state);
+                    crate::render::rgb(py, &svg, width)
+                }
+
                 /// Writes the replay page of a game (one self-contained HTML file, the
                 /// workspace's replay viewer) to `path`: `states` from the first to the last,
                 /// every `every`-th embedded (and always the last), `names` one per player.

@@ -156,7 +156,7 @@ def test_render_modes(tmp_path):
         e.reset(seed=1)
         e.unwrapped.save_replay(tmp_path / "no.html")
     with pytest.raises(ValueError, match="render_mode"):
-        pz("tron3d").env(render_mode="human")
+        pz("tron3d").env(render_mode="video")
 
 
 def first_illegal(mask):

@@ -29,10 +29,21 @@ Seeding: ``reset(seed=s)`` starts ``Game.initial_state(s)``, the same game as th
 ``reset()`` without a seed starts the next seed (``s + 1``, ...), so a run of episodes is
 reproducible from its first seed. Without any seed, the first is drawn from the OS.
 
-Render modes: ``"ansi"`` (a line of text: the step, the players to move, the scores),
-``"svg"`` (the current state's picture, an SVG string) and ``"html"`` (the episode is recorded,
+Render modes (``metadata["render_modes"]``, with ``metadata["render_fps"]``): ``"rgb_array"``
+(the state's picture as a ``uint8`` array ``(height, width, 3)``), ``"human"`` (the game shown
+as it goes: a window, or a self-reloading HTML page; see ``contest_engines._render``),
+``"ansi"`` (a line of text: the step, the players to move, the scores), ``"svg"`` (the current
+state's picture, an SVG string) and, for the five games, ``"html"`` (the episode is recorded,
 and ``render()`` answers the workspace's replay page of it so far, one self-contained HTML file;
 ``save_replay(path)`` writes it).
+
+Built-in bots (``contest_engines.bots``) act on ``env.unwrapped.game_state``, but their
+actions are the engine's own and often outside the fixed action space (CloudWars' free
+directions, the Amazes move lines, Windward's orders), so they cannot be fed through these
+environments' index actions. To play against them: ``contest_engines.gymnasium`` (one agent,
+the bots in the other seats, their actions played as they are), or a loop over the engine
+mixing index actions (``Game.index_action``) and the bots' actions in
+``Game.advance(state, actions, check=False)``.
 """
 
 from . import amazes, cloudwars, dogfight, tictactoe, tron3d, windward

@@ -11,8 +11,10 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 import contest_engines
+from .. import _render
 
-RENDER_MODES = ["ansi", "svg", "html"]
+# Every render mode; a game's own (``metadata["render_modes"]``): ``_render.render_modes``.
+RENDER_MODES = ["human", "rgb_array", "ansi", "svg", "html"]
 ILLEGAL_ACTIONS = ["lose", "first", "raise"]
 
 
@@ -24,8 +26,13 @@ class _Common:
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
         self.illegal_action = illegal_action
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r}: one of {RENDER_MODES} or None")
+        modes = _render.render_modes(game_name)
+        self.metadata = dict(
+            self.metadata, render_modes=modes, render_fps=_render.RENDER_FPS[game_name]
+        )
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r}: one of {modes} or None")
+        self._viewer = None
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
         self.game = getattr(contest_engines, game_name).Game(board, config)
@@ -76,6 +83,19 @@ class _Common:
         self._masks = {}
         self._steps = 0
         self._recorded = [self._state.copy()] if self.render_mode == "html" else []
+        if self.render_mode == "human":
+            self._show_human()
+
+    def _show_human(self):
+        """``render_mode="human"``: shows the current state (``contest_engines._render``)."""
+        if self._viewer is None:
+            self._viewer = _render.HumanViewer(self.game.name, self.metadata["render_fps"])
+        self._viewer.show(self.game, self._state, self._steps)
+
+    @property
+    def viewer_path(self):
+        """Where ``render_mode="human"`` writes its page when it shows no window (else None)."""
+        return None if self._viewer is None else self._viewer.path
 
     def _mask(self, p):
         """Player ``p``'s legal mask in the current state, made once per state (the action
@@ -99,6 +119,8 @@ class _Common:
         self._steps += 1
         if self.render_mode == "html":
             self._recorded.append(self._state.copy())
+        if self.render_mode == "human":
+            self._show_human()
         over = self.game.is_terminal(self._state)
         cut = not over and self.max_steps is not None and self._steps >= self.max_steps
         if over:
@@ -138,6 +160,10 @@ class _Common:
             return None
         if self._state is None:
             raise RuntimeError("render() before reset()")
+        if self.render_mode == "human":
+            return None
+        if self.render_mode == "rgb_array":
+            return self.game.render_rgb(self._state)
         if self.render_mode == "ansi":
             scores = ", ".join(f"{s:g}" for s in self.game.current_scores(self._state))
             line = (
@@ -165,6 +191,9 @@ class _Common:
 
     def close(self):
         self._recorded = []
+        if self._viewer is not None:
+            self._viewer.close()
+            self._viewer = None
 
 
 class ContestAECEnv(_Common, AECEnv):

@@ -1,0 +1,11 @@
+"""The single-agent Gymnasium environment of CloudWars: ``env(opponents=None, seat=0, **kwargs)``.
+
+See ``contest_engines.gymnasium`` for the observation, the mask, the rewards, seeding and
+rendering, and ``contest_engines.bots`` for the opponents' names.
+"""
+
+from ._env import make_env
+
+env = make_env("cloudwars")
+
+__all__ = ["env"]
