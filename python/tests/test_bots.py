@@ -208,4 +208,3 @@ def test_bad_arguments():
         bots.tron3d("demo", seed=-1)
     with pytest.raises(TypeError):
         bots.tron3d("demo", game=ce.dogfight.Game())
-
