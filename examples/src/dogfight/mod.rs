@@ -57,8 +57,9 @@ pub const MAX_MATCHUP: u32 = 1000;
 #[command(
     after_help = "Defaults: --games 10 --matchup 10 --bots search,random: 100 fights (without \
     --games, 100 fights' worth of match-ups for any --matchup). A game is a match-up, as in the \
-    original tournament: --matchup fights between the same two bots, the first bot player 1 in all \
-    of them, won by the bot that won more fights (the table's wins, draws and losses are \
+    original tournament: --matchup fights between the same two bots, each in the same seat in all \
+    of them (the seats rotate between match-ups unless --fixed-seats), won by the bot that won \
+    more fights (the table's wins, draws and losses are \
     match-ups, its scores fights won; the original's points, 2 for a match-up won and 1 for a \
     draw, are printed under it). A program (cmd:) is one process for the whole match-up: it is \
     sent 'NEW CONTEST 14 100' once (the arena and rounds), 'NEW OPPONENT N' once (N = --matchup), \

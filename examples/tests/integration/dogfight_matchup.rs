@@ -354,3 +354,26 @@ fn the_generic_adapter_tells_a_kept_bot_its_true_tallies() {
         ]
     );
 }
+
+/// `--matchup` takes 1 to 1000 fights; anything else is a usage error naming the range.
+#[test]
+fn matchup_is_between_1_and_1000_fights() {
+    use examples::cli::{Command, parse};
+    let fights = |value: &str| match parse(["play", "dogfight", "--matchup", value]) {
+        Ok(cli) => match cli.command {
+            Some(Command::Dogfight(options)) => Ok(options.matchup),
+            other => panic!("{other:?}"),
+        },
+        Err(error) => Err(error.to_string()),
+    };
+    assert_eq!(fights("1"), Ok(1));
+    assert_eq!(fights("1000"), Ok(1000));
+    for wrong in ["0", "1001", "ten", "4294967296"] {
+        let error = fights(wrong).unwrap_err();
+        assert!(error.contains("--matchup"), "{wrong}: {error}");
+    }
+    match parse(["play", "dogfight"]).unwrap().command {
+        Some(Command::Dogfight(options)) => assert_eq!(options.matchup, 10),
+        other => panic!("{other:?}"),
+    }
+}
