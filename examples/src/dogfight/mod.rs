@@ -6,16 +6,23 @@
 //!
 //! The original controller (`Controller.java:79-92`, rules doc §6) plays a *match-up* of 10
 //! fights between the same two `PlaneControl` instances: `newOpponent(10)` once, then
-//! `newFight(i, mine, theirs)` before each fight with the fights won so far, the lower entry player
-//! 1 in every fight; a program behind the wrapper is one process that hears all of it. The
+//! `newFight(i, mine, theirs)` before each fight with the fights won so far, the lower entry
+//! player 1 in every fight; a program behind the wrapper hears all of it in one process. The
 //! tournament scores match-ups (2 points for a win, 1 each for a draw), not fights. So one game of
 //! the arena's runner is one match-up of `--matchup` fights (10 by default): a game's places are
 //! the match-up's (so its wins, draws and losses are the original's), its scores the fights each
-//! side won (the original's fight score), and what the runner does between
-//! games (seat rotation, paired seeds, leagues, shards, `--sprt`) it does between match-ups, as
-//! the original's round robin does. Each bot (an in-process bot, or one program process) is built
-//! once per match-up from the match-up's seed and kept for its fights; a program is killed
-//! (with its whole process group, as every contained program) when the match-up ends. With
+//! side won (the original's fight score), and what the runner does between games (seat
+//! rotation, paired seeds, leagues, shards, `--sprt`) it does between match-ups, as the original's
+//! round robin does. Each bot (an in-process bot, or one program process) is built once per
+//! match-up from the match-up's seed and kept for its fights; a program is killed (with its whole
+//! process group, as every contained program) when the match-up ends. The original kept one
+//! process per entry for its whole tournament; a process per match-up keeps match-ups
+//! independent of each other (played in parallel, fixed by their seeds, sharded), and a program
+//! still hears exactly what the original sent it during a match-up.
+//!
+//! A fatal fault of a program (crash, silence, flood, limit) in one fight leaves its planes
+//! without moves for the rest of the match-up, which is played out and scored: the original had
+//! no answer (a closed pipe crashed the tournament, a silent program hung it). With
 //! `--matchup 1` a game is one fight and every bot is new for it, as before match-ups.
 
 pub mod bots;
