@@ -138,3 +138,38 @@ def test_rgb_array_mode_is_the_state_picture():
     env.reset(seed=2)
     frame = env.render()
     assert np.array_equal(frame, env.unwrapped.game.render_rgb(env.unwrapped.game_state))
+
+
+def test_human_mode_window_on_a_display(monkeypatch):
+    """Where a display is, "human" shows a Tk window (a virtual display from Xvfb; skipped
+    without Xvfb or tkinter)."""
+    import shutil
+    import subprocess
+    import time
+
+    pytest.importorskip("tkinter", reason="no tkinter")
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        pytest.skip("no Xvfb for a virtual display")
+    display = f":{200 + __import__('os').getpid() % 500}"
+    server = subprocess.Popen(
+        [xvfb, display, "-screen", "0", "800x700x24"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(1.0)
+        monkeypatch.setenv("DISPLAY", display)
+        monkeypatch.delenv("CONTEST_ENGINES_VIEWER", raising=False)
+        env = pz("tictactoe").env(render_mode="human")
+        env.reset(seed=1)
+        viewer = env.unwrapped._viewer
+        assert viewer._window is not None and env.unwrapped.viewer_path is None
+        mask = env.last()[0]["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+        assert (viewer._image.width(), viewer._image.height()) == (150, 150)
+        assert "tictactoe step 1:" in viewer._caption.cget("text")
+        env.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
