@@ -71,6 +71,23 @@ impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
     /// when `player` is not to move in `state` (or has no legal action). With a zero budget,
     /// the first legal action.
     pub fn choose(&mut self, game: &G, state: &G::State, player: usize) -> Option<G::Action> {
+        self.choose_until(game, state, player, || false)
+    }
+
+    /// [`choose`](Self::choose), polling `stop` before each iteration: once it answers `true`
+    /// the search ends there, as if its budget had run out ([`iterations`](Self::iterations)
+    /// tells how many ran), and answers its choice so far. A `stop` that never answers `true`
+    /// changes nothing: the same iterations, the same random draws, the same choice. For a
+    /// caller that must stay responsive during a long search (the Python package checks for
+    /// Ctrl-C); the closure is called once per iteration, so it should be cheap (read the clock
+    /// every so many calls).
+    pub fn choose_until(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: usize,
+        mut stop: impl FnMut() -> bool,
+    ) -> Option<G::Action> {
         self.iterations = 0;
         self.scratch.playout_steps = 0;
         self.visits.clear();
@@ -90,7 +107,7 @@ impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
         let scratch = self.state.get_or_insert_with(|| state.clone());
         let mut budget = Budget::start(&self.config);
         let mut next = 0;
-        while budget.next() {
+        while !stop() && budget.next() {
             scratch.clone_from(state);
             self.scratch.joint.clear();
             for mover in movers {

@@ -131,6 +131,23 @@ impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
     /// visited root action. `None` when `player` is not to move in the sampled states. With a
     /// zero budget, the first legal action of one sampled state.
     pub fn choose(&mut self, game: &G, belief: &G::Belief, player: usize) -> Option<G::Action> {
+        self.choose_until(game, belief, player, || false)
+    }
+
+    /// [`choose`](Self::choose), polling `stop` before each iteration: once it answers `true`
+    /// the search ends there, as if its budget had run out ([`iterations`](Self::iterations)
+    /// tells how many ran), and answers its choice so far. A `stop` that never answers `true`
+    /// changes nothing: the same iterations, the same random draws, the same choice. For a
+    /// caller that must stay responsive during a long search (the Python package checks for
+    /// Ctrl-C); the closure is called once per iteration, so it should be cheap (read the clock
+    /// every so many calls).
+    pub fn choose_until(
+        &mut self,
+        game: &G,
+        belief: &G::Belief,
+        player: usize,
+        mut stop: impl FnMut() -> bool,
+    ) -> Option<G::Action> {
         self.player = player;
         self.iterations = 0;
         self.arena.reset();
@@ -138,7 +155,7 @@ impl<G: Determinize, P: Policy<G>> InformationSetMcts<G, P> {
         let per_sample = self.iterations_per_sample.max(1);
         let mut left = 0;
         let mut first = true;
-        while budget.next() {
+        while !stop() && budget.next() {
             if left == 0 {
                 left = per_sample;
                 let state = game.sample_state(belief, player, &mut self.rng);

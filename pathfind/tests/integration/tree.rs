@@ -1294,3 +1294,54 @@ fn information_set_mcts_reuses_each_sample_for_the_asked_iterations() {
     assert_eq!(search.iterations(), 301);
     assert_eq!(search.stats().map(|s| s.visits).sum::<u32>(), 301);
 }
+
+// --- choose_until: a search a caller can stop ---------------------------------------------------
+
+/// A `stop` that never answers true changes nothing (the same choice, visits and iterations as
+/// `choose`, decision after decision); one that answers true after `k` polls stops the search
+/// after `k` iterations, with a choice of what those found.
+#[test]
+fn choose_until_stops_where_told_and_otherwise_changes_nothing() {
+    let game = TicTacToe;
+    let state = ttt("X...O....");
+    let mut plain = Uct::new(config(500, 3));
+    let mut polled = Uct::new(config(500, 3));
+    let mut flat = FlatMonteCarlo::new(config(400, 3));
+    let mut flat_polled = FlatMonteCarlo::new(config(400, 3));
+    let mut calls = 0u32;
+    for _ in 0..3 {
+        let a = plain.choose(&game, &state, 0);
+        let b = polled.choose_until(&game, &state, 0, || {
+            calls += 1;
+            false
+        });
+        assert_eq!(a, b);
+        assert_eq!(plain.iterations(), polled.iterations());
+        let visits = |s: &Uct<TicTacToe>| s.stats().map(|s| s.visits).collect::<Vec<_>>();
+        assert_eq!(visits(&plain), visits(&polled));
+        assert_eq!(
+            flat.choose(&game, &state, 0),
+            flat_polled.choose_until(&game, &state, 0, || false)
+        );
+    }
+    assert!(calls >= 3 * 500, "stop is polled before every iteration");
+
+    let mut stopped = Uct::new(config(500, 3));
+    let mut polls = 0;
+    let action = stopped.choose_until(&game, &state, 0, || {
+        polls += 1;
+        polls > 37
+    });
+    assert_eq!(stopped.iterations(), 37);
+    assert!(action.is_some());
+    let mut ismcts = InformationSetMcts::new(config(500, 3));
+    let belief = CoinBelief {
+        heads_probability: 0.7,
+    };
+    let mut polls = 0;
+    ismcts.choose_until(&CoinGuess { pass_value: 0.6 }, &belief, 0, || {
+        polls += 1;
+        polls > 11
+    });
+    assert_eq!(ismcts.iterations(), 11);
+}
