@@ -12,6 +12,13 @@ environment (Amazes: the AEC one, one `step` per move), whose step also makes ev
 observation tensor and mask (the engine's `observation_tensor` and `legal_mask` times are shown
 beside it, per step, for all players).
 
+A third table is the random playout from Python on tic-tac-toe beside OpenSpiel's `pyspiel`
+(`legal_actions` + `apply_action`, the loop every OpenSpiel user writes), in the same run: the
+same loop through the package's fast path (`legal_indices` + `advance_indices` with an int),
+and through `legal_mask` (a numpy array) + `advance_indices`, with the index drawn from the
+mask by `np.flatnonzero` (numpy's own cost shown apart). Every loop draws its index with the
+same `random.Random`; without `pyspiel` (`pip install open_spiel`) its row says so.
+
     python python/benches/step.py [repeats]
 
 Prints the CPU and the load average first: figures from a loaded machine are upper bounds.
@@ -19,6 +26,7 @@ Prints the CPU and the load average first: figures from a loaded machine are upp
 
 import importlib
 import os
+import random
 import sys
 import time
 
@@ -69,9 +77,82 @@ def best_of(repeats, f):
     return best
 
 
+def spiel_playouts(spiel_game, games):
+    """OpenSpiel's random playout: `legal_actions` + `apply_action` per step; answers steps."""
+    rng, steps = random.Random(0), 0
+    for _ in range(games):
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def fast_playouts(game, games):
+    """The package's fast path: `legal_indices` (a list of ints) + `advance_indices(state, i)`."""
+    rng, steps = random.Random(0), 0
+    for _ in range(games):
+        state = game.initial_state(0)
+        while not game.is_terminal(state):
+            legal = game.legal_indices(state)
+            game.advance_indices(state, legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def mask_playouts(game, games):
+    """Through the numpy mask: `legal_mask` + `np.flatnonzero` + `advance_indices`."""
+    rng, steps = random.Random(0), 0
+    for _ in range(games):
+        state = game.initial_state(0)
+        while not game.is_terminal(state):
+            player = game.to_move(state)[0]
+            legal = np.flatnonzero(game.legal_mask(state, player))
+            game.advance_indices(state, int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps
+
+
+def per_step(repeats, f, *args):
+    """The best time of `repeats` runs of `f(*args)`, in µs per step."""
+    best, steps = float("inf"), 1
+    for _ in range(repeats):
+        start = time.perf_counter()
+        steps = f(*args)
+        best = min(best, time.perf_counter() - start)
+    return best / steps * 1e6
+
+
+def tictactoe_table(repeats):
+    print(f"{'tic-tac-toe random playout, per step':<52} {'µs':>7}")
+    games = 20_000
+    try:
+        import pyspiel
+
+        spiel = per_step(repeats, spiel_playouts, pyspiel.load_game("tic_tac_toe"), games)
+        print(f"{'pyspiel: legal_actions + apply_action':<52} {spiel:>7.2f}")
+    except ImportError:
+        print(f"{'pyspiel: skipped (pip install open_spiel)':<52} {'-':>7}")
+    game = ce.tictactoe.Game()
+    fast = per_step(repeats, fast_playouts, game, games)
+    print(f"{'contest_engines: legal_indices + advance_indices':<52} {fast:>7.2f}")
+    mask = per_step(repeats, mask_playouts, game, games // 4)
+    print(f"{'contest_engines: legal_mask + flatnonzero + advance':<52} {mask:>7.2f}")
+    m = np.zeros(9, dtype=bool)
+    m[::2] = True
+    start = time.perf_counter()
+    for _ in range(100_000):
+        np.flatnonzero(m)
+    numpy_cost = (time.perf_counter() - start) / 100_000 * 1e6
+    print(f"{'  of which np.flatnonzero alone (numpy)':<52} {numpy_cost:>7.2f}")
+    print()
+
+
 def main():
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     print(machine_line())
+    tictactoe_table(repeats)
     print(f"{'game':<10} {'steps':>6} {'Rust µs/step':>13} {'Python µs/step':>15} "
           f"{'unchecked':>10} {'Python adds':>12} {'step() alone':>13}")
     for name, board in BOARDS.items():

@@ -164,9 +164,69 @@ pub fn error(message: impl std::fmt::Display) -> PyErr {
     EngineError::new_err(message.to_string())
 }
 
+/// An integer argument as Python gave it, however large: every integer argument of the package
+/// goes through it, so that a value out of its range raises [`EngineError`] naming the argument
+/// and the range (PyO3's own `u64` or `i64` would raise a bare `OverflowError` for `2**64` or
+/// `2**63`, a different exception from the one `-1` or `64` raise), and a value that is no
+/// integer raises `EngineTypeError` (an `EngineError` and a `TypeError`). Anything with
+/// `__index__` is an integer (numpy's integers, `bool`); beyond 128 bits the value saturates,
+/// which is outside every range the package has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        if let Ok(value) = obj.extract::<i64>() {
+            return Ok(Int(value.into()));
+        }
+        let py = obj.py();
+        match obj.extract::<i128>() {
+            Ok(value) => Ok(Int(value)),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                let negative = obj.lt(0i32)?;
+                Ok(Int(if negative { i128::MIN } else { i128::MAX }))
+            }
+            Err(_) => Err(crate::type_error(
+                py,
+                format!(
+                    "expected an integer, got {}",
+                    obj.get_type()
+                        .name()
+                        .map_or_else(|_| "an object".to_string(), |n| n.to_string())
+                ),
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            i128::MAX => f.write_str("2**127 or more"),
+            i128::MIN => f.write_str("-2**127 or less"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
+impl Int {
+    /// The value as `T`, or an `EngineError` "`what` `value` out of range: `range`".
+    pub fn get<T: TryFrom<i128>>(self, what: &str, range: impl std::fmt::Display) -> PyResult<T> {
+        T::try_from(self.0).map_err(|_| error(format!("{what} {self} out of range: {range}")))
+    }
+}
+
+/// A seed: a whole number in `0..2**64`, refused beyond (never wrapped, never a bare
+/// `OverflowError`).
+pub fn seed(seed: Int) -> PyResult<u64> {
+    seed.get("seed", "a seed is a whole number in 0..2**64")
+}
+
 /// `player` checked against the game's players.
-pub fn check_player<G: Engine>(game: &G, player: i64) -> PyResult<usize> {
-    match usize::try_from(player) {
+pub fn check_player<G: Engine>(game: &G, player: Int) -> PyResult<usize> {
+    match usize::try_from(player.0) {
         Ok(p) if p < game.players() => Ok(p),
         _ => Err(error(format!(
             "player {player} out of range: {} has players 0..{}",
@@ -350,4 +410,97 @@ pub fn rust_playout<G: Engine>(
         taken.push(indices);
     }
     (taken, state)
+}
+
+/// Python's keywords, which cannot name a keyword argument.
+const PYTHON_KEYWORDS: [&str; 35] = [
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// Whether `key` can be a keyword argument's name.
+fn is_identifier(key: &str) -> bool {
+    let mut chars = key.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+        && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+        && !PYTHON_KEYWORDS.contains(&key)
+}
+
+/// A JSON value as Python literal text: `True`, `False`, `None`, numbers, strings (JSON's
+/// double-quoted form is a Python string literal too), lists and dicts.
+pub fn python_literal(value: &serde_json::Value, out: &mut String) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push_str("None"),
+        Value::Bool(true) => out.push_str("True"),
+        Value::Bool(false) => out.push_str("False"),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => out.push_str(&Value::String(s.clone()).to_string()),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                python_literal(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(fields) => {
+            out.push('{');
+            for (i, (key, item)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push_str(": ");
+                python_literal(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// The `repr` of an action: Python text that makes it again, `<game>.Action(<its serde data>)`,
+/// with a struct's fields as keyword arguments (`tron3d.Action(moves=[{"bike": 0, ...}])`,
+/// `cloudwars.Action("Wait")`, `tictactoe.Action(4)`).
+pub fn action_repr<G: Engine>(action: &G::Action) -> String {
+    let mut out = format!("{}.Action(", G::NAME);
+    match serde_json::to_value(action) {
+        Ok(serde_json::Value::Object(fields))
+            if !fields.is_empty() && fields.keys().all(|k| is_identifier(k)) =>
+        {
+            for (i, (key, item)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(key);
+                out.push('=');
+                python_literal(item, &mut out);
+            }
+        }
+        Ok(value) => python_literal(&value, &mut out),
+        Err(e) => out.push_str(&format!("<unserialisable: {e}>")),
+    }
+    out.push(')');
+    out
+}
+
+/// An action from Python data (its serde form: what `Action.to_data` answers), through
+/// `json.dumps`.
+pub fn action_from_data<G: Engine>(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<G::Action> {
+    let text: String = py
+        .import("json")?
+        .getattr("dumps")?
+        .call1((data,))
+        .map_err(|e| {
+            crate::type_error(py, format!("{} action data: not JSON data ({e})", G::NAME))
+        })?
+        .extract()?;
+    serde_json::from_str(&text)
+        .map_err(|e| error(format!("not a {} action: {e} (data {text})", G::NAME)))
 }

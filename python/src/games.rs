@@ -311,9 +311,13 @@ impl Engine for tree::toys::TicTacToe {
     perfect_information!();
 }
 
-crate::module::game_module!(tictactoe, ::pathfind::tree::toys::TicTacToe);
-crate::module::game_module!(dogfight, ::dogfight::Game);
-crate::module::game_module!(tron3d, ::tron3d::Game);
-crate::module::game_module!(cloudwars, ::cloudwars::Game);
-crate::module::game_module!(amazes, ::amazes::Game);
-crate::module::game_module!(windward, ::windward::Game);
+crate::module::game_module!(
+    tictactoe,
+    "contest_engines.tictactoe",
+    ::pathfind::tree::toys::TicTacToe
+);
+crate::module::game_module!(dogfight, "contest_engines.dogfight", ::dogfight::Game);
+crate::module::game_module!(tron3d, "contest_engines.tron3d", ::tron3d::Game);
+crate::module::game_module!(cloudwars, "contest_engines.cloudwars", ::cloudwars::Game);
+crate::module::game_module!(amazes, "contest_engines.amazes", ::amazes::Game);
+crate::module::game_module!(windward, "contest_engines.windward", ::windward::Game);

@@ -29,13 +29,50 @@ pyo3::create_exception!(
      message names the trace, step, field, expected and got)."
 );
 
+/// `EngineTypeError`: an argument of the wrong type, both an [`EngineError`] and a `TypeError`
+/// (a class with two bases, which `create_exception!` cannot make: built once by `type()`).
+static ENGINE_TYPE_ERROR: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> =
+    pyo3::sync::PyOnceLock::new();
+
+/// The class `EngineTypeError`.
+pub fn engine_type_error(py: Python<'_>) -> PyResult<&Bound<'_, pyo3::types::PyType>> {
+    let class = ENGINE_TYPE_ERROR.get_or_try_init(py, || -> PyResult<_> {
+        let namespace = pyo3::types::PyDict::new(py);
+        namespace.set_item("__module__", "contest_engines")?;
+        namespace.set_item(
+            "__doc__",
+            "An argument of the wrong type (a string where an integer is due, a float action \
+             index): both an EngineError and a TypeError.",
+        )?;
+        let bases = (
+            py.get_type::<EngineError>(),
+            py.get_type::<pyo3::exceptions::PyTypeError>(),
+        );
+        let class =
+            py.get_type::<pyo3::types::PyType>()
+                .call1(("EngineTypeError", bases, namespace))?;
+        Ok(class.cast_into::<pyo3::types::PyType>()?.unbind())
+    })?;
+    Ok(class.bind(py))
+}
+
+/// An `EngineTypeError` with `message`.
+pub fn type_error(py: Python<'_>, message: impl std::fmt::Display) -> PyErr {
+    match engine_type_error(py) {
+        Ok(class) => PyErr::from_type(class.clone(), message.to_string()),
+        Err(e) => e,
+    }
+}
+
 /// The extension module `contest_engines._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("EngineError", py.get_type::<EngineError>())?;
+    m.add("EngineTypeError", engine_type_error(py)?)?;
     m.add("VerifyError", py.get_type::<VerifyError>())?;
     m.add("SEARCHES", search::KINDS.to_vec())?;
+    m.add_function(pyo3::wrap_pyfunction!(search::check_search, m)?)?;
     games::dogfight::register(m)?;
     games::tron3d::register(m)?;
     games::cloudwars::register(m)?;

@@ -11,53 +11,77 @@
 
 use std::sync::Arc;
 
-use numpy::{IntoPyArray, PyArray, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray, PyArrayMethods, PyUntypedArrayMethods};
 use pathfind::tree::{self, Tensor};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::engine::{Engine, error};
+use smallvec::SmallVec;
 
-/// A flat buffer as a numpy array of `shape` (no copy: the array owns the buffer).
-pub fn array<'py, T: numpy::Element>(
-    py: Python<'py>,
-    data: Vec<T>,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    let flat = data.into_pyarray(py);
-    Ok(flat.reshape(shape.to_vec())?.into_any())
-}
+use crate::engine::{Engine, Int, error};
 
-/// `player`'s observation tensor of `state`.
+/// `player`'s observation tensor of `state`: a new array, written in place (no copy, no
+/// reshape).
 pub fn observation<'py, G: Engine>(
     py: Python<'py>,
     game: &G,
     state: &G::State,
     player: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shape = game.observation_shape();
-    let mut out = vec![0.0f32; shape.iter().product()];
-    game.observation_tensor(state, player, &mut out);
-    array(py, out, &shape)
+    let out = PyArray::<f32, numpy::IxDyn>::zeros(py, game.observation_shape(), false);
+    {
+        let mut view = out.try_readwrite()?;
+        game.observation_tensor(state, player, view.as_slice_mut()?);
+    }
+    Ok(out.into_any())
 }
 
-/// `player`'s legal-action mask in `state`.
+thread_local! {
+    /// The legal mask of the last call on this thread, reused (no allocation per call).
+    static MASK: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `f` with `player`'s legal mask in `state` (a buffer of this thread, reused).
+pub fn with_mask<G: Engine, R>(
+    game: &G,
+    state: &G::State,
+    player: usize,
+    f: impl FnOnce(&[bool]) -> R,
+) -> R {
+    MASK.with_borrow_mut(|buf| {
+        buf.clear();
+        buf.resize(game.num_distinct_actions(), false);
+        game.legal_mask(state, player, buf);
+        f(buf)
+    })
+}
+
+/// `player`'s legal-action mask in `state`: a new 1-D array, copied from the reused buffer.
 pub fn mask<'py, G: Engine>(
     py: Python<'py>,
     game: &G,
     state: &G::State,
     player: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let n = game.num_distinct_actions();
-    let mut out = vec![false; n];
-    game.legal_mask(state, player, &mut out);
-    array(py, out, &[n])
+    let mask = with_mask(game, state, player, |m| numpy::PyArray1::from_slice(py, m));
+    Ok(mask.into_any())
+}
+
+/// `player`'s legal action indices in `state`, in increasing order (empty for a player not to
+/// move): the mask's true positions.
+pub fn legal_indices<G: Engine>(game: &G, state: &G::State, player: usize) -> Vec<usize> {
+    with_mask(game, state, player, |m| {
+        m.iter()
+            .enumerate()
+            .filter_map(|(i, &legal)| legal.then_some(i))
+            .collect()
+    })
 }
 
 /// `index` checked against the game's action space.
-pub fn check_index<G: Engine>(game: &G, index: i64) -> PyResult<usize> {
+pub fn check_index<G: Engine>(game: &G, index: Int) -> PyResult<usize> {
     let n = game.num_distinct_actions();
-    match usize::try_from(index) {
+    match usize::try_from(index.0) {
         Ok(i) if i < n => Ok(i),
         _ => Err(error(format!(
             "action index {index} out of range: {} has action indices 0..{n}",
@@ -66,13 +90,52 @@ pub fn check_index<G: Engine>(game: &G, index: i64) -> PyResult<usize> {
     }
 }
 
+/// Action indices as Python passes them to `step_indices` and `advance_indices`: one integer
+/// (for the one player to move: the fast path of alternating games), or a sequence of them
+/// (one per player of `to_move`, in order).
+pub struct Indices(pub SmallVec<[Int; 8]>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Indices {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Indices> {
+        use pyo3::types::{PyInt, PyList, PyTuple};
+        let mut out = SmallVec::new();
+        if obj.is_instance_of::<PyInt>() {
+            out.push(obj.extract::<Int>()?);
+        } else if let Ok(list) = obj.cast::<PyList>() {
+            for item in list.iter() {
+                out.push(item.extract::<Int>()?);
+            }
+        } else if let Ok(tuple) = obj.cast::<PyTuple>() {
+            for item in tuple.iter() {
+                out.push(item.extract::<Int>()?);
+            }
+        } else if let Ok(items) = obj.try_iter() {
+            // A numpy array, a generator: any iterable of integers.
+            for item in items {
+                out.push(item?.extract::<Int>()?);
+            }
+        } else {
+            // One integer of another kind (a numpy integer: `__index__`), or no integer at all.
+            out.push(obj.extract::<Int>().map_err(|_| {
+                crate::type_error(
+                    obj.py(),
+                    "action indices: an integer, or a sequence of integers (one per player to move)",
+                )
+            })?);
+        }
+        Ok(Indices(out))
+    }
+}
+
 /// The joint action of `indices` (one per player of `to_move(state)`, in order), each checked
 /// against its player's legal mask.
 pub fn joint_of_indices<G: Engine>(
     game: &G,
     state: &G::State,
-    indices: &[i64],
-) -> PyResult<Vec<G::Action>> {
+    indices: &[Int],
+) -> PyResult<SmallVec<[G::Action; 4]>> {
     let movers = game.to_move(state);
     if indices.len() != movers.len() {
         return Err(error(format!(
@@ -83,12 +146,11 @@ pub fn joint_of_indices<G: Engine>(
             movers.iter().collect::<Vec<_>>()
         )));
     }
-    let mut mask = vec![false; game.num_distinct_actions()];
-    let mut joint = Vec::with_capacity(indices.len());
+    let mut joint = SmallVec::new();
     for (player, &index) in movers.iter().zip(indices) {
         let i = check_index(game, index)?;
-        game.legal_mask(state, player, &mut mask);
-        let action = game.index_action(state, player, i).filter(|_| mask[i]);
+        let legal = with_mask(game, state, player, |mask| mask[i]);
+        let action = game.index_action(state, player, i).filter(|_| legal);
         match action {
             Some(action) => joint.push(action),
             None => {
@@ -122,6 +184,12 @@ struct Slot<G: tree::Game> {
     /// The state before the last step, the `before` of the incremental observation update
     /// (kept only when the environment writes incrementally).
     prev: G::State,
+    /// Whether a game of this slot ended in the last step (terminated or truncated): then
+    /// `last` is its final state and `last_steps` its length (Gymnasium's `final_obs` and
+    /// `final_info`, made from them on request).
+    ended: bool,
+    last: G::State,
+    last_steps: u32,
 }
 
 /// Where one step of every game writes: the vector environment's numpy arrays, flat and
@@ -153,6 +221,48 @@ pub struct VecCore<G: Engine> {
     pub actions: usize,
     pub shape: Vec<usize>,
     obs_len: usize,
+    /// A step was interrupted (a signal, Ctrl-C) between two chunks of games: some games
+    /// stepped and the others not, so the next step is refused until a reset.
+    interrupted: bool,
+}
+
+/// Games a step runs between two polls for signals (with the GIL released, a step of many
+/// games is split in chunks of this many, and Python's signal handlers run between chunks
+/// once 50 ms have passed): a chunk of Tron3D takes a few milliseconds.
+pub const STEP_CHUNK: usize = 1024;
+
+/// What a [`VecCore`] pickles as (through serde, in JSON): everything a step depends on and the
+/// last step's results, so that the environment made again from it continues exactly as the
+/// original would. `S` is the state (borrowed to write, owned to read).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound(
+    serialize = "S: serde::Serialize",
+    deserialize = "S: serde::de::DeserializeOwned"
+))]
+pub struct Snapshot<S> {
+    seed: u64,
+    max_steps: Option<u32>,
+    observe: bool,
+    incremental: bool,
+    interrupted: bool,
+    slots: Vec<SlotSnapshot<S>>,
+    /// The last step's rewards (`f32` bits, exact), terminated and truncated.
+    rewards: Vec<u32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound(
+    serialize = "S: serde::Serialize",
+    deserialize = "S: serde::de::DeserializeOwned"
+))]
+struct SlotSnapshot<S> {
+    state: S,
+    steps: u32,
+    episodes: u64,
+    /// The final state and length of the game that ended in the last step.
+    last: Option<(S, u32)>,
 }
 
 impl<G: Engine> VecCore<G> {
@@ -191,6 +301,9 @@ impl<G: Engine> VecCore<G> {
                 joint: Vec::with_capacity(players),
                 returns: vec![0.0; players],
                 prev: game.initial_state(seed),
+                ended: false,
+                last: game.initial_state(seed),
+                last_steps: 0,
             })
             .collect();
         let incremental = observe && incremental && game.incremental_observations();
@@ -207,9 +320,141 @@ impl<G: Engine> VecCore<G> {
             actions,
             shape,
             obs_len,
+            interrupted: false,
         };
         core.seed = seed;
         Ok(core)
+    }
+
+    /// The environment's pickled form (see [`Snapshot`]); `rewards`, `terminated` and
+    /// `truncated` are the last step's arrays.
+    pub fn snapshot(
+        &self,
+        rewards: &[f32],
+        terminated: &[bool],
+        truncated: &[bool],
+    ) -> Result<String, String> {
+        let snapshot = Snapshot {
+            seed: self.seed,
+            max_steps: self.max_steps,
+            observe: self.observe,
+            incremental: self.incremental,
+            interrupted: self.interrupted,
+            slots: self
+                .slots
+                .iter()
+                .map(|slot| SlotSnapshot {
+                    state: &slot.state,
+                    steps: slot.steps,
+                    episodes: slot.episodes,
+                    last: slot.ended.then_some((&slot.last, slot.last_steps)),
+                })
+                .collect(),
+            rewards: rewards.iter().map(|r| r.to_bits()).collect(),
+            terminated: terminated.to_vec(),
+            truncated: truncated.to_vec(),
+        };
+        serde_json::to_string(&snapshot).map_err(|e| e.to_string())
+    }
+
+    /// The environment of a [`snapshot`](Self::snapshot), every state validated against
+    /// `game`, and the last step's rewards, terminated and truncated to write back.
+    #[allow(clippy::type_complexity)]
+    pub fn restore(
+        game: Arc<G>,
+        text: &str,
+    ) -> Result<(Self, (Vec<f32>, Vec<bool>, Vec<bool>)), String> {
+        let snapshot: Snapshot<G::State> =
+            serde_json::from_str(text).map_err(|e| format!("malformed VecEnv pickle: {e}"))?;
+        let n = snapshot.slots.len();
+        let mut core = VecCore::new(
+            game,
+            n,
+            snapshot.seed,
+            snapshot.max_steps,
+            snapshot.observe,
+            snapshot.incremental,
+        )
+        .map_err(|e| e.to_string())?;
+        if snapshot.rewards.len() != n * core.players
+            || snapshot.terminated.len() != n
+            || snapshot.truncated.len() != n
+        {
+            return Err("malformed VecEnv pickle: the arrays do not fit the games".into());
+        }
+        core.interrupted = snapshot.interrupted;
+        let game = core.game.clone();
+        for (env, (slot, saved)) in core.slots.iter_mut().zip(snapshot.slots).enumerate() {
+            game.validate(&saved.state)
+                .map_err(|e| format!("VecEnv pickle, game {env}: {e}"))?;
+            slot.prev.clone_from(&saved.state);
+            slot.state = saved.state;
+            slot.steps = saved.steps;
+            slot.episodes = saved.episodes;
+            if let Some((last, steps)) = saved.last {
+                game.validate(&last)
+                    .map_err(|e| format!("VecEnv pickle, game {env}'s final state: {e}"))?;
+                slot.ended = true;
+                slot.last = last;
+                slot.last_steps = steps;
+            }
+        }
+        let rewards = snapshot.rewards.into_iter().map(f32::from_bits).collect();
+        Ok((core, (rewards, snapshot.terminated, snapshot.truncated)))
+    }
+
+    /// Writes every game's views in full (observations when observing, and masks) and the
+    /// last step's results: the arrays of an environment made again from its snapshot.
+    pub fn rewrite(&mut self, out: Out<'_>, last: &(Vec<f32>, Vec<bool>, Vec<bool>)) {
+        out.rewards.copy_from_slice(&last.0);
+        out.terminated.copy_from_slice(&last.1);
+        out.truncated.copy_from_slice(&last.2);
+        let (game, players, actions, obs_len, observe) = (
+            &*self.game,
+            self.players,
+            self.actions,
+            self.obs_len,
+            self.observe,
+        );
+        self.slots
+            .par_iter()
+            .zip(out.observations.par_chunks_mut(players * obs_len))
+            .zip(out.masks.par_chunks_mut(players * actions))
+            .for_each(|((slot, obs), mask)| {
+                write_views(game, &slot.state, obs, mask, observe, obs_len, actions);
+            });
+        self.masks.copy_from_slice(out.masks);
+    }
+
+    /// The games that ended in the last step (terminated or truncated), in increasing order.
+    pub fn ended(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(env, slot)| slot.ended.then_some(env))
+    }
+
+    /// The final state and length of game `env`'s game that ended in the last step, if one did.
+    pub fn last(&self, env: usize) -> Option<(&G::State, u32)> {
+        self.slots
+            .get(env)
+            .filter(|slot| slot.ended)
+            .map(|slot| (&slot.last, slot.last_steps))
+    }
+
+    /// Writes the observation tensors of the final states of the games that ended in the last
+    /// step into `out` (`[K, P, *shape]`, the `K` games of [`ended`](Self::ended) in order).
+    pub fn write_final_observations(&self, out: &mut [f32]) {
+        let (game, players, obs_len) = (&*self.game, self.players, self.obs_len);
+        let ended: Vec<&Slot<G>> = self.slots.iter().filter(|s| s.ended).collect();
+        ended
+            .par_iter()
+            .zip(out.par_chunks_mut(players * obs_len))
+            .for_each(|(slot, obs)| {
+                for (player, o) in obs.chunks_exact_mut(obs_len).enumerate() {
+                    game.observation_tensor(&slot.last, player, o);
+                }
+            });
     }
 
     /// Whether steps update the observations in place of writing them in full: the array
@@ -243,7 +488,9 @@ impl<G: Engine> VecCore<G> {
             slot.state = state;
             slot.steps = 0;
             slot.episodes = 0;
+            slot.ended = false;
         }
+        self.interrupted = false;
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
@@ -280,6 +527,13 @@ impl<G: Engine> VecCore<G> {
     /// Checks `actions` (`[N, P]` indices; a player not to move may hold anything) against the
     /// legal masks of the last step, changing nothing when one is illegal.
     pub fn check(&self, actions: &[i64]) -> Result<(), String> {
+        if self.interrupted {
+            return Err(
+                "the last step was interrupted (a signal: Ctrl-C) with some games \
+                        stepped and the others not: reset() before stepping again"
+                    .into(),
+            );
+        }
         if actions.len() != self.slots.len() * self.players {
             return Err(format!(
                 "actions: expected {} values (shape [{}, {}]), got {}",
@@ -315,11 +569,44 @@ impl<G: Engine> VecCore<G> {
 
     /// One step of every game (actions already [`check`](Self::check)ed), in parallel; a game
     /// that ends is reported in `terminated` (or `truncated` at `max_steps`) with its final
-    /// rewards, and the observations and masks are those of the next game, already started.
-    pub fn step(&mut self, actions: &[i64], out: Out<'_>) {
+    /// rewards, and the observations and masks are those of the next game, already started
+    /// (the final state is kept for [`last`](Self::last)). The games are stepped in chunks of
+    /// [`STEP_CHUNK`], and `stop` is polled between two chunks: when it answers `true` the step
+    /// ends there, answering `false`, and the environment refuses to step until a reset.
+    pub fn step(&mut self, actions: &[i64], out: Out<'_>, mut stop: impl FnMut() -> bool) -> bool {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
+        let n = self.slots.len();
+        let (players, actions_n, obs_len) = (self.players, self.actions, self.obs_len);
+        let mut from = 0;
+        while from < n {
+            let to = (from + STEP_CHUNK).min(n);
+            self.step_range(
+                from,
+                &actions[from * players..to * players],
+                Out {
+                    observations: &mut out.observations
+                        [from * players * obs_len..to * players * obs_len],
+                    rewards: &mut out.rewards[from * players..to * players],
+                    terminated: &mut out.terminated[from..to],
+                    truncated: &mut out.truncated[from..to],
+                    masks: &mut out.masks[from * players * actions_n..to * players * actions_n],
+                },
+            );
+            from = to;
+            if from < n && stop() {
+                self.interrupted = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One step of the games `from..from + out.terminated.len()`; `actions` and `out` are
+    /// theirs.
+    fn step_range(&mut self, from: usize, actions: &[i64], out: Out<'_>) {
+        let count = out.terminated.len();
         let n = self.slots.len() as u64;
         let (game, players, actions_n, obs_len, base_seed, max_steps, observe, incremental) = (
             &*self.game,
@@ -331,15 +618,15 @@ impl<G: Engine> VecCore<G> {
             self.observe,
             self.incremental,
         );
-        self.slots
+        self.slots[from..from + count]
             .par_iter_mut()
+            .zip(
+                self.masks[from * players * actions_n..(from + count) * players * actions_n]
+                    .par_chunks_mut(players * actions_n),
+            )
             .enumerate()
             .zip(out.observations.par_chunks_mut(players * obs_len))
-            .zip(
-                out.masks
-                    .par_chunks_mut(players * actions_n)
-                    .zip(self.masks.par_chunks_mut(players * actions_n)),
-            )
+            .zip(out.masks.par_chunks_mut(players * actions_n))
             .zip(out.rewards.par_chunks_mut(players))
             .zip(
                 out.terminated
@@ -347,8 +634,9 @@ impl<G: Engine> VecCore<G> {
                     .zip(out.truncated.par_iter_mut()),
             )
             .for_each(
-                |(((((env, slot), obs), (mask, kept)), rewards), (term, trunc))| {
-                    let chosen = &actions[env * players..(env + 1) * players];
+                |(((((i, (slot, kept)), obs), mask), rewards), (term, trunc))| {
+                    let env = from + i;
+                    let chosen = &actions[i * players..(i + 1) * players];
                     slot.joint.clear();
                     for player in game.to_move(&slot.state) {
                         // Checked against the mask: the index stands for an action.
@@ -365,6 +653,7 @@ impl<G: Engine> VecCore<G> {
                     slot.steps += 1;
                     let over = game.is_terminal(&slot.state);
                     let cut = !over && max_steps.is_some_and(|m| slot.steps >= m);
+                    slot.ended = over || cut;
                     if over || cut {
                         if over {
                             game.returns(&slot.state, &mut slot.returns);
@@ -378,6 +667,10 @@ impl<G: Engine> VecCore<G> {
                         let seed = base_seed
                             .wrapping_add(env as u64)
                             .wrapping_add(slot.episodes.wrapping_mul(n));
+                        // The final state is kept (Gymnasium's `final_obs`), swapped out
+                        // without a copy.
+                        std::mem::swap(&mut slot.state, &mut slot.last);
+                        slot.last_steps = slot.steps;
                         slot.state = game.initial_state(seed);
                         slot.steps = 0;
                         // A new game: written in full (an update from the old game's state

@@ -203,8 +203,9 @@ def test_bad_arguments_raise():
     obs, _ = env.reset(seed=1)
     n = env.unwrapped.game.num_distinct_actions
     legal = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    # None is the no-op of a player without legal actions: for a player to move, no action.
     for value, error in ((n, ValueError), (-1, ValueError), (1.0, TypeError), ("3", TypeError),
-                         (True, TypeError), (None, TypeError)):
+                         (True, TypeError), (None, ValueError)):
         with pytest.raises(error):
             env.step(dict(legal, player_0=value))
     with pytest.raises(ValueError, match="no action for player_1"):

@@ -86,11 +86,11 @@ def test_bad_tensor_arguments_raise(game):
     mask = game.legal_mask(state, movers[0])
     illegal = int(np.flatnonzero(~mask)[0]) if (~mask).any() else None
     for player in (-1, game.players, 2**70):
-        with pytest.raises((EngineError, OverflowError)):
+        with pytest.raises(EngineError, match="out of range"):
             game.observation_tensor(state, player)
-        with pytest.raises((EngineError, OverflowError)):
+        with pytest.raises(EngineError, match="out of range"):
             game.legal_mask(state, player)
-    for index in (-1, n, 2**62):
+    for index in (-1, n, 2**62, 2**63, 2**64):
         with pytest.raises(EngineError, match="out of range"):
             game.index_action(state, movers[0], index)
         with pytest.raises(EngineError, match="out of range"):

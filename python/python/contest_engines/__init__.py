@@ -11,10 +11,11 @@ One API for every game (``contest_engines.dogfight``, ``.tron3d``, ``.cloudwars`
 
 The searches (``FlatMonteCarlo``, ``Uct``, ``DecoupledUct``, ``InformationSetMcts``) run in Rust
 with the GIL released. Every refusal is an ``EngineError`` (a ``ValueError``) carrying the Rust
-error's message; ``VerifyError`` is the one of ``verify``. See the package README.
+error's message: ``EngineTypeError`` (an ``EngineError`` and a ``TypeError``) for an argument of
+the wrong type, ``VerifyError`` for ``verify``. See the package README.
 """
 
-from ._native import SEARCHES, EngineError, VerifyError
+from ._native import SEARCHES, EngineError, EngineTypeError, VerifyError
 from . import amazes, cloudwars, dogfight, tictactoe, tron3d, windward
 from .search import DecoupledUct, FlatMonteCarlo, InformationSetMcts, Uct
 
@@ -24,6 +25,7 @@ TOYS = ("tictactoe",)
 
 __all__ = [
     "EngineError",
+    "EngineTypeError",
     "VerifyError",
     "GAMES",
     "TOYS",

@@ -11,7 +11,15 @@ tree arena reused from one decision to the next)::
 UCT where one moves); ``InformationSetMcts`` searches on what ``player`` knows (Amazes: its own
 discoveries; Windward: its observation) and, in the perfect-information games, on the state.
 Without ``time`` (seconds) a search is exactly reproducible from its ``seed``.
+
+The settings are checked when the search is made: ``DecoupledUct(iterations=-1)`` raises
+``EngineError`` naming ``iterations`` (``EngineTypeError``, also a ``TypeError``, for a value of
+the wrong type). ``choose`` checks for Ctrl-C every 50 ms while it searches. A search pickles
+(and copies) as its settings: the copy starts afresh from its seed, without the tree or the
+random generator's position of the original.
 """
+
+from ._native import check_search
 
 
 class _Search:
@@ -36,8 +44,17 @@ class _Search:
             seed=seed,
             iterations_per_sample=iterations_per_sample,
         )
+        check_search(self._kind, **self._config)
         # The game met last and its native search; a bot plays one game at a time, so one is
         # kept (a new game gets a fresh search with the same config).
+        self._game = None
+        self._search = None
+
+    def __getstate__(self):
+        return {"_config": dict(self._config)}
+
+    def __setstate__(self, state):
+        self._config = dict(state["_config"])
         self._game = None
         self._search = None
 

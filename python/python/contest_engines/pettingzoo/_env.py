@@ -3,19 +3,23 @@ tensors (``Game.observation_tensor``, ``Game.legal_mask``, ``Game.advance_indice
 docstring (``contest_engines.pettingzoo``) says what they observe, reward and render.
 """
 
+import copy
 import os
 import tempfile
 
 import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
 
 import contest_engines
+from contest_engines import EngineError, EngineTypeError
 from .. import _render
 
 # Every render mode; a game's own (``metadata["render_modes"]``): ``_render.render_modes``.
 RENDER_MODES = ["human", "rgb_array", "ansi", "svg", "html"]
 ILLEGAL_ACTIONS = ["lose", "first", "raise"]
+SEEDS = 2**64
 
 
 class _Common:
@@ -59,6 +63,24 @@ class _Common:
         self._steps = 0
         self._recorded = []
 
+    def __getstate__(self):
+        """Pickling (and copying): everything but a live viewer (``render_mode="human"`` opens
+        its own again at the next step). The game pickles as its board and config, the state
+        as its serde form (the random generator's position included), the spaces with their
+        random generators: the environment made again continues exactly as this one would."""
+        state = self.__dict__.copy()
+        if state.get("_viewer") is not None:
+            state["_viewer"] = None
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+    def __copy__(self):
+        # A shallow copy would share the engine's state, which every step changes in place:
+        # a copy is always a whole one (the Game, immutable, is shared).
+        return copy.deepcopy(self)
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -72,13 +94,16 @@ class _Common:
 
     def _start(self, seed):
         if seed is not None:
-            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-                raise ValueError(f"seed {seed!r}: a whole number of at least 0, or None")
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, (bool, np.bool_)):
+                raise EngineTypeError(f"seed {seed!r}: a whole number in 0..2**64, or None")
+            if not 0 <= seed < SEEDS:
+                raise EngineError(f"seed {seed} out of range: a whole number in 0..2**64, or None")
             self._next_seed = int(seed)
         elif self._next_seed is None:
             self._next_seed = int.from_bytes(os.urandom(8), "little")
-        seed = self._next_seed % 2**64
-        self._next_seed = seed + 1
+        seed = self._next_seed
+        # The next reset() without a seed plays the next one (after 2**64 - 1 comes 0).
+        self._next_seed = (seed + 1) % SEEDS
         self._state = self.game.initial_state(seed)
         self._masks = {}
         self._steps = 0
@@ -136,14 +161,16 @@ class _Common:
         p = self.agent_name_mapping[agent]
         n = self.game.num_distinct_actions
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"{agent}: an action is an integer index in 0..{n}, got {action!r}")
+            raise EngineTypeError(
+                f"{agent}: an action is an integer index in 0..{n}, got {action!r}"
+            )
         if not 0 <= action < n:
-            raise ValueError(f"{agent}: action index {action} out of range 0..{n}")
+            raise EngineError(f"{agent}: action index {action} out of range 0..{n}")
         mask = self._mask(p)
         if mask[action]:
             return int(action)
         if self.illegal_action == "raise":
-            raise ValueError(f"{agent}: action index {action} is not legal (see its action_mask)")
+            raise EngineError(f"{agent}: action index {action} is not legal (see its action_mask)")
         if self.illegal_action == "first":
             return int(np.flatnonzero(mask)[0])
         return None
@@ -280,7 +307,10 @@ class ContestAECEnv(_Common, AECEnv):
 
 class ContestParallelEnv(_Common, ParallelEnv):
     """The parallel environment of a simultaneous game: every player to move acts in each
-    ``step``; the actions of players out of the game for now are ignored (may be absent)."""
+    ``step``. A player out of the game for now (an all-zero mask) takes the no-op: its action
+    is absent, ``None`` or ``0`` (what ``action_space(agent).sample(mask)`` answers for an
+    all-zero mask, so masked sampling works unchanged); any other value raises, as does a key
+    that is no agent of the game."""
 
     metadata = {"render_modes": RENDER_MODES, "name": "contest_engines"}
 
@@ -313,12 +343,27 @@ class ContestParallelEnv(_Common, ParallelEnv):
         if not self.agents:
             raise RuntimeError("step() on a finished game: call reset()")
         if not isinstance(actions, dict):
-            raise TypeError(f"actions: a dict from agent to action index, got {type(actions)}")
+            raise EngineTypeError(
+                f"actions: a dict from agent to action index, got {type(actions)}"
+            )
+        movers = self.game.to_move(self._state)
+        for agent, action in actions.items():
+            p = self.agent_name_mapping.get(agent)
+            if p is None:
+                raise EngineError(
+                    f"actions: {agent!r} is no agent of this game (the agents: "
+                    f"{', '.join(self.agents)})"
+                )
+            if p not in movers and not _is_no_op(action):
+                raise EngineError(
+                    f"{agent} has no legal action now (its mask is all zero): its action must be "
+                    f"the no-op (absent, None or 0), got {action!r}"
+                )
         indices, offenders = [], set()
-        for p in self.game.to_move(self._state):
+        for p in movers:
             agent = self.possible_agents[p]
-            if agent not in actions:
-                raise ValueError(f"no action for {agent}, which is to move")
+            if actions.get(agent) is None:
+                raise EngineError(f"no action for {agent}, which is to move")
             index = self._check_action(agent, actions[agent])
             if index != actions[agent]:
                 offenders.add(p)
@@ -340,17 +385,34 @@ class ContestParallelEnv(_Common, ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, whose ``copy.copy`` is a whole copy like the
+    environment's own (a shallow copy of a wrapper would share the environment inside)."""
+
+    def __copy__(self):
+        return copy.deepcopy(self)
+
+
+def _is_no_op(action):
+    """Whether ``action`` is the no-op of an agent without legal actions: ``None``, or the
+    integer 0 (Gymnasium's masked sampling answers the space's start, 0, for an all-zero mask)."""
+    if action is None:
+        return True
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return False
+    return action == 0
+
+
 def module_functions(game_name, simultaneous):
     """The module functions of a game's PettingZoo module: ``raw_env`` (the AEC environment
     unwrapped), ``env`` (it in PettingZoo's order-enforcing wrapper) and, for a simultaneous
     game, ``parallel_env``; each takes ``board``, ``config``, ``render_mode`` and ``max_steps``."""
-    from pettingzoo.utils import wrappers
 
     def raw_env(**kwargs):
         return ContestAECEnv(game_name, **kwargs)
 
     def env(**kwargs):
-        return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+        return OrderEnforcing(raw_env(**kwargs))
 
     def parallel_env(**kwargs):
         return ContestParallelEnv(game_name, **kwargs)
