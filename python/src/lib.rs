@@ -80,5 +80,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::windward::register(m)?;
     games::tictactoe::register(m)?;
     bots::register(m)?;
+    // The crate's version, the package's `contest_engines.__version__` (the wheel's too).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

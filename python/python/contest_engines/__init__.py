@@ -40,4 +40,8 @@ __all__ = [
     "Uct",
     "DecoupledUct",
     "InformationSetMcts",
+    "__version__",
 ]
+
+# The Rust crate's version (the wheel's).
+from ._native import __version__  # noqa: E402
