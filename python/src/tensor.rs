@@ -224,12 +224,16 @@ pub struct VecCore<G: Engine> {
     /// A step was interrupted (a signal, Ctrl-C) between two chunks of games: some games
     /// stepped and the others not, so the next step is refused until a reset.
     interrupted: bool,
+    /// The games a step runs between two polls for signals, sized from the pace of the last
+    /// chunks to take about [`CHUNK_TIME`] (a step that fast is one chunk).
+    chunk: usize,
 }
 
-/// Games a step runs between two polls for signals (with the GIL released, a step of many
-/// games is split in chunks of this many, and Python's signal handlers run between chunks
-/// once 50 ms have passed): a chunk of Tron3D takes a few milliseconds.
+/// The first chunk of a step's games (see [`VecCore::step`]), before the pace is known.
 pub const STEP_CHUNK: usize = 1024;
+
+/// About how long a chunk of a step runs between two polls for signals.
+pub const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// What a [`VecCore`] pickles as (through serde, in JSON): everything a step depends on and the
 /// last step's results, so that the environment made again from it continues exactly as the
@@ -321,6 +325,7 @@ impl<G: Engine> VecCore<G> {
             shape,
             obs_len,
             interrupted: false,
+            chunk: STEP_CHUNK,
         };
         core.seed = seed;
         Ok(core)
@@ -571,8 +576,10 @@ impl<G: Engine> VecCore<G> {
     /// that ends is reported in `terminated` (or `truncated` at `max_steps`) with its final
     /// rewards, and the observations and masks are those of the next game, already started
     /// (the final state is kept for [`last`](Self::last)). The games are stepped in chunks of
-    /// [`STEP_CHUNK`], and `stop` is polled between two chunks: when it answers `true` the step
-    /// ends there, answering `false`, and the environment refuses to step until a reset.
+    /// about [`CHUNK_TIME`] each (the first of [`STEP_CHUNK`] games, the next sized from the
+    /// pace so far, kept for the next step: a quicker step is one chunk), and `stop` is polled
+    /// between two chunks: when it answers `true` the step ends there, answering `false`, and
+    /// the environment refuses to step until a reset.
     pub fn step(&mut self, actions: &[i64], out: Out<'_>, mut stop: impl FnMut() -> bool) -> bool {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
@@ -581,7 +588,8 @@ impl<G: Engine> VecCore<G> {
         let (players, actions_n, obs_len) = (self.players, self.actions, self.obs_len);
         let mut from = 0;
         while from < n {
-            let to = (from + STEP_CHUNK).min(n);
+            let to = (from + self.chunk).min(n);
+            let start = std::time::Instant::now();
             self.step_range(
                 from,
                 &actions[from * players..to * players],
@@ -594,6 +602,13 @@ impl<G: Engine> VecCore<G> {
                     masks: &mut out.masks[from * players * actions_n..to * players * actions_n],
                 },
             );
+            // The next chunk's size from this one's pace: about CHUNK_TIME of games.
+            let per_game = start.elapsed().as_secs_f64() / (to - from) as f64;
+            if per_game > 0.0 {
+                let fit = (CHUNK_TIME.as_secs_f64() / per_game).min(usize::MAX as f64) as usize;
+                // At least a few games per core, however slow a game is.
+                self.chunk = fit.max(64);
+            }
             from = to;
             if from < n && stop() {
                 self.interrupted = true;
