@@ -103,6 +103,18 @@ def test_unpickled_state_is_validated_by_the_game_it_meets():
     assert big.to_move(state) == [0, 1, 2, 3]
 
 
+def test_searches_pickle_as_their_settings():
+    game = ce.tictactoe.Game()
+    state = game.initial_state(0)
+    search = ce.Uct(iterations=200, seed=5)
+    search.choose(game, state, 0)
+    again = pickle.loads(pickle.dumps(search))
+    assert repr(again) == repr(search)
+    # The copy starts afresh from its seed: it chooses what a new search of the same settings does.
+    assert again.choose(game, state, 0) == ce.Uct(iterations=200, seed=5).choose(game, state, 0)
+    assert copy.deepcopy(search).stats() == []
+
+
 def test_copies():
     game = make("tron3d")
     assert copy.copy(game) is game and copy.deepcopy(game) is game

@@ -285,3 +285,21 @@ def test_pettingzoo_actions_in_the_family():
     aec.reset(seed=1)
     with pytest.raises(EngineError):
         aec.step(99)
+
+
+def test_pettingzoo_settings_in_the_family():
+    for kwargs, error in (
+        ({"max_steps": 0}, EngineError),
+        ({"max_steps": -3}, EngineError),
+        ({"max_steps": "10"}, EngineTypeError),
+        ({"max_steps": 2.5}, EngineTypeError),
+        ({"illegal_action": "ignore"}, EngineError),
+        ({"render_mode": "hologram"}, EngineError),
+        ({"board": "nope"}, EngineError),
+    ):
+        with pytest.raises(error):
+            pz.tron3d.parallel_env(**kwargs)
+    with pytest.raises(EngineError, match="alternating"):
+        pz.ContestParallelEnv("amazes")
+    env = pz.tron3d.parallel_env(max_steps=np.int64(3))
+    env.reset(seed=1)

@@ -28,17 +28,21 @@ class _Common:
 
     def _setup(self, game_name, board, config, render_mode, max_steps, illegal_action):
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
+            raise EngineError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
         self.illegal_action = illegal_action
         modes = _render.render_modes(game_name)
         self.metadata = dict(
             self.metadata, render_modes=modes, render_fps=_render.RENDER_FPS[game_name]
         )
         if render_mode is not None and render_mode not in modes:
-            raise ValueError(f"render_mode {render_mode!r}: one of {modes} or None")
+            raise EngineError(f"render_mode {render_mode!r}: one of {modes} or None")
         self._viewer = None
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
+        if max_steps is not None and (
+            not isinstance(max_steps, (int, np.integer)) or isinstance(max_steps, (bool, np.bool_))
+        ):
+            raise EngineTypeError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
+        if max_steps is not None and max_steps < 1:
+            raise EngineError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
         self.game = getattr(contest_engines, game_name).Game(board, config)
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -325,7 +329,7 @@ class ContestParallelEnv(_Common, ParallelEnv):
     ):
         self._setup(game_name, board, config, render_mode, max_steps, illegal_action)
         if self.game.moves != "simultaneous":
-            raise ValueError(
+            raise EngineError(
                 f"{game_name} is an alternating game: use env() (AEC), not parallel_env()"
             )
         self.metadata = dict(self.metadata, name=f"{game_name}_v0")
