@@ -366,3 +366,58 @@ def test_parallel_env_in_worker_processes(pool):
     assert env2.game_state == env.game_state
     for agent in local_obs:
         assert np.array_equal(local_obs[agent]["observation"], obs2[agent]["observation"])
+
+
+# Gymnasium's AsyncVectorEnv ("spawn" workers): a game and its state sent to each worker in
+# `reset(options=...)`, played on there, and the states fetched back with `get_attr`.
+
+gym = pytest.importorskip("gymnasium")
+
+
+class GameEnv(gym.Env):
+    """One game played on from the state `reset` is given, player 0 taking the action index
+    it is told and the others their first legal one."""
+
+    def __init__(self):
+        self.game = ce.tron3d.Game()
+        self.state = self.game.initial_state(0)
+        n = self.game.num_distinct_actions
+        self.observation_space = gym.spaces.Box(-np.inf, np.inf, self.game.observation_shape,
+                                                np.float32)
+        self.action_space = gym.spaces.Discrete(n)
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        if options:
+            self.game, self.state = options["game"], options["state"].copy()
+        return self.game.observation_tensor(self.state, 0), {}
+
+    def step(self, action):
+        joint = []
+        for p in self.game.to_move(self.state):
+            legal = self.game.legal_indices(self.state, p)
+            joint.append(int(action) if p == 0 and action in legal else legal[0])
+        self.game.advance_indices(self.state, joint)
+        over = self.game.is_terminal(self.state)
+        return self.game.observation_tensor(self.state, 0), 0.0, over, False, {}
+
+
+def test_async_vector_env_carries_games_and_states():
+    game = make("tron3d")  # not the default config: the workers must get this one
+    states = [game.initial_state(s) for s in (3, 4)]
+    envs = gym.vector.AsyncVectorEnv([GameEnv, GameEnv], context="spawn")
+    try:
+        envs.reset(options={"game": game, "state": states[0]})
+        # Options go to every env: both play on from the second state now.
+        envs.reset(options={"game": game, "state": states[1]})
+        for _ in range(5):
+            obs, *_ = envs.step(np.array([0, 0]))
+        remote = envs.get_attr("state")
+    finally:
+        envs.close()
+    local = states[1].copy()
+    for _ in range(5):
+        joint = [game.legal_indices(local, p)[0] for p in game.to_move(local)]
+        game.advance_indices(local, joint)
+    assert remote[0] == local and remote[1] == local
+    assert np.array_equal(obs[0], game.observation_tensor(local, 0))
