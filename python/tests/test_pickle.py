@@ -173,7 +173,9 @@ def test_vector_env_round_trip(name, incremental):
     step_vector(env, 6, seed=1)  # some games ended and restarted; the last step's final obs
     env2 = pickle.loads(pickle.dumps(env))
     env3 = copy.deepcopy(env)
-    for other in (env2, env3):
+    env4 = copy.copy(env)
+    assert env4.arrays()[0] is not env.arrays()[0], "a copy has arrays of its own"
+    for other in (env2, env3, env4):
         assert other.num_envs == env.num_envs and other.incremental == env.incremental
         assert other.ended() == env.ended()
         assert np.array_equal(other.final_obs(), env.final_obs())
@@ -183,6 +185,7 @@ def test_vector_env_round_trip(name, incremental):
     a = step_vector(env, 9, seed=2)
     assert_same_steps(a, step_vector(env2, 9, seed=2))
     assert_same_steps(a, step_vector(env3, 9, seed=2))
+    assert_same_steps(a, step_vector(env4, 9, seed=2))
     # reset() without a seed after the round trip takes the same seed.
     assert np.array_equal(env.reset()[0], env2.reset()[0])
 
