@@ -24,54 +24,6 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::engine::{Engine, error};
 
-/// A whole-number argument `what` in `range`: out of it (however large) an `EngineError` naming
-/// the argument and the range, never a bare `OverflowError`; not an integer, a `TypeError`.
-pub fn whole(
-    value: &Bound<'_, PyAny>,
-    what: &str,
-    range: std::ops::Range<i128>,
-    shown: &str,
-) -> PyResult<i128> {
-    let py = value.py();
-    let n = match value.extract::<i128>() {
-        Ok(n) => Some(n),
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => None,
-        Err(_) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{what}: expected an integer, got {}",
-                value.get_type().name()?
-            )));
-        }
-    };
-    match n {
-        Some(n) if range.contains(&n) => Ok(n),
-        _ => Err(error(format!("{what} {value} out of range: {shown}"))),
-    }
-}
-
-/// A seed: a whole number in `0..2**64`.
-pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let n = whole(
-        value,
-        "seed",
-        0..1 << 64,
-        "a seed is a whole number in 0..2**64",
-    )?;
-    u64::try_from(n).map_err(error)
-}
-
-/// A player of `game`: a whole number in `0..players`.
-pub fn player<G: Engine>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let players = game.players();
-    let n = whole(
-        value,
-        "player",
-        0..players as i128,
-        &format!("{} has players 0..{players}", G::NAME),
-    )?;
-    usize::try_from(n).map_err(error)
-}
-
 /// A bot that works on every game: a uniformly random legal action, drawn from a generator
 /// seeded at each game's start.
 struct Uniform {
@@ -531,10 +483,10 @@ macro_rules! bot_class {
                 fn new(
                     py: Python<'_>,
                     name: &str,
-                    seed: Option<&Bound<'_, PyAny>>,
+                    seed: Option<engine::Int>,
                     game: Option<Py<Game>>,
                 ) -> PyResult<Bot> {
-                    let seed = seed.map(crate::bots::seed).transpose()?.unwrap_or(0);
+                    let seed = seed.map(engine::seed).transpose()?.unwrap_or(0);
                     let game = match game {
                         Some(game) => game,
                         None => py.get_type::<Game>().call0()?.cast_into::<Game>()?.unbind(),
@@ -593,9 +545,9 @@ macro_rules! bot_class {
                     &mut self,
                     py: Python<'_>,
                     state: PyRef<'_, State>,
-                    player: &Bound<'_, PyAny>,
+                    player: engine::Int,
                 ) -> PyResult<Option<Action>> {
-                    let player = crate::bots::player(&*self.inner, player)?;
+                    let player = engine::check_player(&*self.inner, player)?;
                     engine::checked_state(&*self.inner, self.game_id, state.game, &state.inner)?;
                     let root = state.inner.clone();
                     drop(state);
@@ -641,8 +593,8 @@ macro_rules! bot_class {
                 /// Forgets the current game: the next `act` starts a new one. With `seed`, its
                 /// games are seeded afresh from it (as a new bot of that seed).
                 #[pyo3(signature = (seed = None))]
-                fn reset(&mut self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-                    self.life.reset(seed.map(crate::bots::seed).transpose()?);
+                fn reset(&mut self, seed: Option<engine::Int>) -> PyResult<()> {
+                    self.life.reset(seed.map(engine::seed).transpose()?);
                     Ok(())
                 }
 

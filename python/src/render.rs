@@ -67,9 +67,23 @@ pub fn rgb<'py>(
         None => None,
         Some(w) if w.is_none() => None,
         Some(w) => {
-            let range = format!("a width is a whole number of pixels, 1 to {MAX_SIDE}");
-            let w = crate::bots::whole(w, "render width", 1..i128::from(MAX_SIDE) + 1, &range)?;
-            Some(u32::try_from(w).map_err(error)?)
+            // Read whole (an `EngineTypeError` for a non-integer), then its range checked.
+            let w: crate::engine::Int = w.extract().map_err(|_| {
+                let kind = w
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string());
+                crate::type_error(py, format!("render width: expected an integer, got {kind}"))
+            })?;
+            match u32::try_from(w.0) {
+                Ok(pixels) if (1..=MAX_SIDE).contains(&pixels) => Some(pixels),
+                _ => {
+                    return Err(error(format!(
+                        "render width {w} out of range: a width is a whole number of pixels, 1 \
+                         to {MAX_SIDE}"
+                    )));
+                }
+            }
         }
     };
     let (w, h, pixels) = py.detach(|| rasterise(svg, width)).map_err(error)?;

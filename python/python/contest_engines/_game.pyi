@@ -16,6 +16,15 @@ _VecEnv = TypeVar("_VecEnv")
 
 _Path = str | os.PathLike[str]
 
+# (observations, rewards, terminated, truncated, masks)
+_StepArrays = tuple[
+    NDArray[np.float32],
+    NDArray[np.float32],
+    NDArray[np.bool_],
+    NDArray[np.bool_],
+    NDArray[np.bool_],
+]
+
 class Outcome(TypedDict):
     """``Game.outcome``: 1-based places (ties share the better), scores in the game's units, and
     the crate's ``Outcome`` as plain data."""
@@ -76,15 +85,8 @@ class VecEnvBase(Generic[_S, _G]):
     @property
     def game(self) -> _G: ...
     def reset(self, seed: int | None = None) -> tuple[NDArray[np.float32], NDArray[np.bool_]]: ...
-    def step(
-        self, actions: ArrayLike
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.float32],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-    ]: ...
+    def step(self, actions: ArrayLike) -> _StepArrays: ...
+    def arrays(self) -> _StepArrays: ...
     def ended(self) -> list[int]: ...
     def final_obs(self) -> NDArray[np.float32]: ...
     def final_state(self, env: int) -> _S | None: ...

@@ -4,6 +4,7 @@ shared by ``contest_engines.gymnasium`` and ``contest_engines.pettingzoo.Opponen
 import numbers
 
 from . import bots as _bots
+from ._native import EngineError, EngineTypeError
 
 # The opponent each game's environments seat when none is named.
 DEFAULT_OPPONENT = {
@@ -35,7 +36,7 @@ class Seats:
             opponents = DEFAULT_OPPONENT[game.name]
         if isinstance(opponents, str) or hasattr(opponents, "act"):
             if is_builtin(opponents) and len(self.players) > 1:
-                raise ValueError(
+                raise EngineError(
                     "opponents: a built-in bot plays one seat (it starts a new game when asked "
                     "for another player): give one per seat, or the bot's name"
                 )
@@ -44,12 +45,12 @@ class Seats:
             try:
                 opponents = list(opponents)
             except TypeError:
-                raise TypeError(
+                raise EngineTypeError(
                     f"opponents: a bot name, a policy with act(state, player), or a list of "
                     f"them, got {type(opponents).__name__}"
                 ) from None
         if len(opponents) != len(self.players):
-            raise ValueError(
+            raise EngineError(
                 f"opponents: {len(opponents)} given for the {len(self.players)} seat(s) "
                 f"{self.players} of {game.name}"
             )
@@ -58,7 +59,7 @@ class Seats:
             if isinstance(spec, str):
                 spec = _bots.make(game.name, spec, seed=0, game=game)
             elif not callable(getattr(spec, "act", None)):
-                raise TypeError(
+                raise EngineTypeError(
                     f"opponent for seat {player}: a bot name or an object with act(state, "
                     f"player), got {spec!r}"
                 )
@@ -84,12 +85,12 @@ class Seats:
         policy = self.policies[player]
         answer = policy.act(state if is_builtin(policy) else state.copy(), player)
         if answer is None:
-            raise ValueError(f"the opponent in seat {player} answered no action")
+            raise EngineError(f"the opponent in seat {player} answered no action")
         if isinstance(answer, numbers.Integral) and not isinstance(answer, bool):
             index = int(answer)
             n = self.game.num_distinct_actions
             if not 0 <= index < n or not self.game.legal_mask(state, player)[index]:
-                raise ValueError(
+                raise EngineError(
                     f"the opponent in seat {player} answered action index {index}, not legal"
                 )
             return self.game.index_action(state, player, index)

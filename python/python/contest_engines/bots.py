@@ -29,6 +29,7 @@ Any object with ``act(state, player)`` answering an ``Action`` (or an action ind
 the environments take as an opponent.
 """
 
+from ._native import EngineError
 from ._native import bots as _native
 
 DogfightBot = _native.DogfightBot
@@ -52,7 +53,7 @@ def _class(game_name):
     try:
         return CLASSES[game_name]
     except KeyError:
-        raise ValueError(f"game {game_name!r}: one of {sorted(CLASSES)}") from None
+        raise EngineError(f"game {game_name!r}: one of {sorted(CLASSES)}") from None
 
 
 def names(game_name):

@@ -9,6 +9,7 @@ import gymnasium
 from gymnasium import spaces
 
 import contest_engines
+from contest_engines import EngineError, EngineTypeError
 from .._opponents import Seats
 from .. import _render
 
@@ -33,7 +34,7 @@ class ContestGymEnv(gymnasium.Env):
         illegal_action="lose",
     ):
         if game_name not in _render.RENDER_FPS:
-            raise ValueError(f"game {game_name!r}: one of {sorted(_render.RENDER_FPS)}")
+            raise EngineError(f"game {game_name!r}: one of {sorted(_render.RENDER_FPS)}")
         self.game = getattr(contest_engines, game_name).Game(board, config)
         self.metadata = {
             "render_modes": _render.render_modes(game_name),
@@ -41,20 +42,20 @@ class ContestGymEnv(gymnasium.Env):
         }
         players = self.game.players
         if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)):
-            raise TypeError(f"seat: a player number in 0..{players}, got {seat!r}")
+            raise EngineTypeError(f"seat: a player number in 0..{players}, got {seat!r}")
         if not 0 <= seat < players:
-            raise ValueError(f"seat {seat} out of range: {game_name} has players 0..{players}")
+            raise EngineError(f"seat {seat} out of range: {game_name} has players 0..{players}")
         self.seat = int(seat)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
+            raise EngineError(
                 f"render_mode {render_mode!r}: one of {self.metadata['render_modes']} or None"
             )
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
+            raise EngineError(f"illegal_action {illegal_action!r}: one of {ILLEGAL_ACTIONS}")
         if max_steps is not None and (
             isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
         ):
-            raise ValueError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
+            raise EngineError(f"max_steps {max_steps!r}: a whole number of at least 1, or None")
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.illegal_action = illegal_action
@@ -102,9 +103,9 @@ class ContestGymEnv(gymnasium.Env):
     def reset(self, *, seed=None, options=None):
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-                raise TypeError(f"seed: a whole number in 0..2**64, got {seed!r}")
+                raise EngineTypeError(f"seed: a whole number in 0..2**64, got {seed!r}")
             if not 0 <= seed < 2**64:
-                raise ValueError(f"seed {seed} out of range: a whole number in 0..2**64")
+                raise EngineError(f"seed {seed} out of range: a whole number in 0..2**64")
         super().reset(seed=None if seed is None else int(seed))
         if seed is not None:
             self._next_seed = int(seed)
@@ -158,14 +159,14 @@ class ContestGymEnv(gymnasium.Env):
             if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
                 action = int(action)
             else:
-                raise TypeError(f"an action is an integer index in 0..{n}, got {action!r}")
+                raise EngineTypeError(f"an action is an integer index in 0..{n}, got {action!r}")
         if not 0 <= action < n:
-            raise ValueError(f"action index {action} out of range 0..{n}")
+            raise EngineError(f"action index {action} out of range 0..{n}")
         mask = self.game.legal_mask(self._state, self.seat)
         extra = {}
         if not mask[action]:
             if self.illegal_action == "raise":
-                raise ValueError(f"action index {action} is not legal (see the action mask)")
+                raise EngineError(f"action index {action} is not legal (see the action mask)")
             extra["illegal_action"] = True
             if self.illegal_action == "lose":
                 self._steps += 1
