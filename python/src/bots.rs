@@ -598,6 +598,23 @@ macro_rules! bot_class {
                     Ok(())
                 }
 
+                /// Pickling (and copying) as its name, seed and game: the copy is the bot
+                /// made anew, whose next `act` starts its game 0 (a bot's memory of a game in
+                /// progress is Rust data without a serde form, and is not carried).
+                fn __reduce__<'py>(
+                    slf: &Bound<'py, Self>,
+                ) -> PyResult<(Bound<'py, PyAny>, (String, u64, Py<Game>))> {
+                    let bot = slf.borrow();
+                    Ok((
+                        slf.get_type().into_any(),
+                        (
+                            bot.life.name.clone(),
+                            bot.life.seed,
+                            bot.game.clone_ref(slf.py()),
+                        ),
+                    ))
+                }
+
                 fn __repr__(&self) -> String {
                     format!(
                         "<contest_engines.bots.{} {:?} seed={}>",

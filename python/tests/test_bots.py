@@ -208,3 +208,18 @@ def test_bad_arguments():
         bots.tron3d("demo", seed=-1)
     with pytest.raises(TypeError):
         bots.tron3d("demo", game=ce.dogfight.Game())
+
+
+def test_bots_pickle_and_copy_as_made_anew():
+    import copy
+    import pickle
+
+    game = ce.tron3d.Game("cube12")
+    bot = bots.tron3d("search", seed=9, game=game)
+    first = play(game, bot, 2, 5, 8)
+    for twin in (pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot), copy.copy(bot)):
+        assert isinstance(twin, bots.Tron3dBot) and twin is not bot
+        assert (twin.name, twin.seed, twin.games) == ("search", 9, 0)
+        # The same game (cube12), and the same play as the original's first game.
+        assert twin.game.initial_state(1) == game.initial_state(1)
+        assert play(twin.game, twin, 2, 5, 8) == first
