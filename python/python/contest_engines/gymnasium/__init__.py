@@ -24,11 +24,12 @@ registered as ``contest_engines/GAME-v0`` for ``gymnasium.make``.
   (``bool``, the name ``sb3-contrib``'s ``MaskablePPO`` calls).
 - Action: a ``Discrete(Game.num_distinct_actions)`` index. An index its mask refuses:
   ``illegal_action="lose"`` (default: the episode ends, reward -1, ``info["illegal_action"]``),
-  ``"first"`` (the first legal index is played, the info says so), ``"raise"`` (``ValueError``).
+  ``"first"`` (the first legal index is played, the info says so), ``"raise"``
+  (``EngineError``, a ``ValueError``).
 - A step plays the agent's action with the opponents' in the same step (the simultaneous
   games), then the opponents alone while the agent is not to move (Amazes and tic-tac-toe
-  turns; a Tron3D player with no bike left), so every observation is one where the agent acts
-  (or the game is over). ``reset`` lets the opponents move first when they do.
+  turns), so every observation is one where the agent acts (or the game is over). ``reset``
+  lets the opponents move first when they do.
 - Reward: 0, and when the game ends ``2 * returns - 1`` of the agent's seat (win +1, loss -1);
   ``terminated`` when the game is over, ``truncated`` after ``max_steps`` agent steps.
 - Seeding: ``reset(seed=s)`` plays ``Game.initial_state(s)`` with the built-in opponents
