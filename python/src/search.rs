@@ -117,17 +117,11 @@ fn int_field(value: &Bound<'_, PyAny>, field: &str) -> PyResult<Int> {
     if value.is_instance_of::<pyo3::types::PyBool>()
         || value.is_instance_of::<pyo3::types::PyFloat>()
     {
-        return Err(crate::type_error(
-            value.py(),
-            format!("{field}: expected an integer, got {}", type_name(value)),
-        ));
+        return Err(wrong_type(value, field, "an integer"));
     }
-    value.extract::<Int>().map_err(|_| {
-        crate::type_error(
-            value.py(),
-            format!("{field}: expected an integer, got {}", type_name(value)),
-        )
-    })
+    value
+        .extract::<Int>()
+        .map_err(|_| wrong_type(value, field, "an integer"))
 }
 
 /// A real-number setting (an `int` or a `float`), or an `EngineTypeError` naming `field`.
@@ -135,17 +129,19 @@ fn float_field(value: &Bound<'_, PyAny>, field: &str) -> PyResult<f64> {
     if value.is_instance_of::<pyo3::types::PyBool>()
         || value.is_instance_of::<pyo3::types::PyString>()
     {
-        return Err(crate::type_error(
-            value.py(),
-            format!("{field}: expected a number, got {}", type_name(value)),
-        ));
+        return Err(wrong_type(value, field, "a number"));
     }
-    value.extract::<f64>().map_err(|_| {
-        crate::type_error(
-            value.py(),
-            format!("{field}: expected a number, got {}", type_name(value)),
-        )
-    })
+    value
+        .extract::<f64>()
+        .map_err(|_| wrong_type(value, field, "a number"))
+}
+
+/// The `EngineTypeError` of a setting `field` whose value is not `expected`.
+fn wrong_type(value: &Bound<'_, PyAny>, field: &str, expected: &str) -> PyErr {
+    crate::type_error(
+        value.py(),
+        format!("{field}: expected {expected}, got {}", type_name(value)),
+    )
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {

@@ -414,21 +414,7 @@ impl<G: Engine> VecCore<G> {
         out.rewards.copy_from_slice(&last.0);
         out.terminated.copy_from_slice(&last.1);
         out.truncated.copy_from_slice(&last.2);
-        let (game, players, actions, obs_len, observe) = (
-            &*self.game,
-            self.players,
-            self.actions,
-            self.obs_len,
-            self.observe,
-        );
-        self.slots
-            .par_iter()
-            .zip(out.observations.par_chunks_mut(players * obs_len))
-            .zip(out.masks.par_chunks_mut(players * actions))
-            .for_each(|((slot, obs), mask)| {
-                write_views(game, &slot.state, obs, mask, observe, obs_len, actions);
-            });
-        self.masks.copy_from_slice(out.masks);
+        self.write_every_view(out.observations, out.masks);
     }
 
     /// The games that ended in the last step (terminated or truncated), in increasing order.
@@ -499,6 +485,12 @@ impl<G: Engine> VecCore<G> {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
+        self.write_every_view(out.observations, out.masks);
+    }
+
+    /// Writes every game's views in full, in parallel: its players' observations (when
+    /// observing) and masks, and the masks this core checks actions against.
+    fn write_every_view(&mut self, observations: &mut [f32], masks: &mut [bool]) {
         let (game, players, actions, obs_len, observe) = (
             &*self.game,
             self.players,
@@ -508,12 +500,12 @@ impl<G: Engine> VecCore<G> {
         );
         self.slots
             .par_iter()
-            .zip(out.observations.par_chunks_mut(players * obs_len))
-            .zip(out.masks.par_chunks_mut(players * actions))
+            .zip(observations.par_chunks_mut(players * obs_len))
+            .zip(masks.par_chunks_mut(players * actions))
             .for_each(|((slot, obs), mask)| {
                 write_views(game, &slot.state, obs, mask, observe, obs_len, actions);
             });
-        self.masks.copy_from_slice(out.masks);
+        self.masks.copy_from_slice(masks);
     }
 
     /// The lengths of the five arrays of [`Out`]: observations, rewards, terminated, truncated,

@@ -8,7 +8,7 @@
 
 #![cfg(target_os = "linux")]
 
-use crate::support::{PLAY, temp_dir};
+use crate::support::{PLAY, sleeping, temp_dir};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -27,24 +27,12 @@ fn marker(game: usize, killed: bool) -> String {
     format!("{}", base + game as u32 * 2 + u32::from(killed))
 }
 
-fn running(marker: &str) -> usize {
-    let needle = format!("sleep\0{marker}");
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            std::fs::read(entry.path().join("cmdline"))
-                .is_ok_and(|line| String::from_utf8_lossy(&line).contains(&needle))
-        })
-        .count()
-}
-
 /// Waits (up to a generous bound that only stops a broken build from hanging the suite) until
 /// `count(marker)` holds.
 fn wait_until(marker: &str, done: impl Fn(usize) -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_secs(60);
     while Instant::now() < deadline {
-        if done(running(marker)) {
+        if done(sleeping(marker)) {
             return true;
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -141,7 +129,7 @@ fn a_programs_children_are_gone_after_its_game_in_every_game() {
         assert!(
             wait_until(&marker, |n| n == 0),
             "{game}: {} processes outlived the game",
-            running(&marker)
+            sleeping(&marker)
         );
         let said = std::fs::read_to_string(logs.join(format!("{game}-g0-s0.stderr"))).unwrap();
         assert!(
@@ -195,7 +183,7 @@ fn a_programs_children_are_gone_after_play_is_killed_in_every_game() {
         assert!(
             wait_until(&marker, |n| n == 0),
             "{game}: {} processes outlived the killed play",
-            running(&marker)
+            sleeping(&marker)
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -362,7 +350,7 @@ fn without_namespaces_and_landlock_games_run_with_a_warning() {
         assert!(
             wait_until(&marker, |n| n == 0),
             "{game}: {} processes outlived the game",
-            running(&marker)
+            sleeping(&marker)
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::{play, temp_dir, text};
+use crate::support::{play, sleeping, temp_dir, text};
 
 /// The program: `sh SCRIPT MODE` (`MODE` is `play`, or `crash` to exit with code 3 in round 5
 /// of fight 3, the fourth), with `sleep MARKER` left running in the background to show that the match-up's
@@ -63,20 +63,6 @@ done
 /// A number for `sleep` unique to this test process and `test`.
 fn marker(test: u32) -> String {
     format!("{}", 700_000 + (std::process::id() % 4_000) * 20 + test)
-}
-
-/// Processes whose command line is `sleep MARKER` (read from `/proc`: the PIDs a contained
-/// program sees in its own namespace mean nothing outside it).
-fn sleeping(marker: &str) -> usize {
-    let needle = format!("sleep\0{marker}");
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            std::fs::read(entry.path().join("cmdline"))
-                .is_ok_and(|line| String::from_utf8_lossy(&line).contains(&needle))
-        })
-        .count()
 }
 
 /// Plays `play dogfight --games GAMES --fixed-seats` with the program in seat 0 against

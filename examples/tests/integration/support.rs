@@ -22,3 +22,18 @@ pub fn temp_dir(area: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// How many processes have the command line `sleep MARKER` (read from `/proc`: the PIDs a
+/// contained program sees in its own namespace mean nothing outside it). The tests' programs
+/// start such a `sleep` to show that nothing they start outlives their game.
+pub fn sleeping(marker: &str) -> usize {
+    let needle = format!("sleep\0{marker}");
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            std::fs::read(entry.path().join("cmdline"))
+                .is_ok_and(|line| String::from_utf8_lossy(&line).contains(&needle))
+        })
+        .count()
+}

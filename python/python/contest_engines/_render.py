@@ -54,6 +54,37 @@ def ansi_line(game, state, steps):
     return line
 
 
+def render(env, steps):
+    """``env.render()`` of both kinds of environment, for its ``render_mode``: ``None`` without
+    one (with a warning) and for ``"human"`` (shown as it steps), else the picture, line, SVG
+    or replay page of its state ``env._state`` after ``steps`` steps."""
+    import gymnasium
+
+    if env.render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode")
+        return None
+    if env._state is None:
+        raise RuntimeError("render() before reset()")
+    if env.render_mode == "human":
+        return None
+    if env.render_mode == "rgb_array":
+        return env.game.render_rgb(env._state)
+    if env.render_mode == "ansi":
+        return ansi_line(env.game, env._state, steps)
+    if env.render_mode == "svg":
+        return env.game.render_svg(env._state)
+    return replay_page(env.save_replay)
+
+
+def replay_page(save_replay):
+    """The ``"html"`` rendering: the replay page ``save_replay(path)`` writes, as text."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "replay.html")
+        save_replay(path)
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+
+
 def _display():
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 

@@ -197,26 +197,7 @@ class ContestGymEnv(gymnasium.Env):
         self._viewer.show(self.game, self._state, self._plies)
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        if self._state is None:
-            raise RuntimeError("render() before reset()")
-        if self.render_mode == "human":
-            return None
-        if self.render_mode == "rgb_array":
-            return self.game.render_rgb(self._state)
-        if self.render_mode == "ansi":
-            return _render.ansi_line(self.game, self._state, self._plies)
-        if self.render_mode == "svg":
-            return self.game.render_svg(self._state)
-        import tempfile
-
-        with tempfile.TemporaryDirectory() as folder:
-            path = os.path.join(folder, "replay.html")
-            self.save_replay(path)
-            with open(path, encoding="utf-8") as f:
-                return f.read()
+        return _render.render(self, self._plies)
 
     def save_replay(self, path, every=1):
         """Writes the replay page of the episode so far to ``path`` (``render_mode="html"``

@@ -5,10 +5,9 @@ docstring (``contest_engines.pettingzoo``) says what they observe, reward and re
 
 import copy
 import os
-import tempfile
 
 import numpy as np
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
@@ -186,32 +185,7 @@ class _Common:
         return [-1.0 if p in offenders else 0.0 for p in range(self.game.players)]
 
     def render(self):
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode (ansi, svg or html)")
-            return None
-        if self._state is None:
-            raise RuntimeError("render() before reset()")
-        if self.render_mode == "human":
-            return None
-        if self.render_mode == "rgb_array":
-            return self.game.render_rgb(self._state)
-        if self.render_mode == "ansi":
-            scores = ", ".join(f"{s:g}" for s in self.game.current_scores(self._state))
-            line = (
-                f"{self.game.name} step {self._steps}: to move {self.game.to_move(self._state)}, "
-                f"scores [{scores}]"
-            )
-            outcome = self.game.outcome(self._state)
-            if outcome is not None:
-                line += f", over: ranks {outcome['ranks']}"
-            return line
-        if self.render_mode == "svg":
-            return self.game.render_svg(self._state)
-        with tempfile.TemporaryDirectory() as folder:
-            path = os.path.join(folder, "replay.html")
-            self.save_replay(path)
-            with open(path, encoding="utf-8") as f:
-                return f.read()
+        return _render.render(self, self._steps)
 
     def save_replay(self, path, every=1):
         """Writes the replay page of the episode so far to ``path`` (``render_mode="html"``
