@@ -213,6 +213,7 @@ pub enum Error {
     Leaderboard(#[from] arena::stats::rating::LeaderboardError),
     /// A command line that does not parse.
     #[error(transparent)]
+    #[cfg(feature = "cli")]
     Cli(#[from] clap::Error),
 }
 

@@ -5,10 +5,17 @@
 //! - [`roster`]: every game's example bots by name ([`roster::Roster`]), for `--bots`;
 //! - [`cli`]: the typed command line; [`run`] carries out a parsed command;
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
+//!
+//! The feature `cli` (default) is the command line and what only it drives: each game's
+//! tournaments, the servers, `--sprt`, `merge`, `view`, and the programs in `src/bin`. Without
+//! it the library is each game's bots, its [`arena::Playable`] and its roster, which the Python
+//! package's `contest_engines.bots` takes without building clap or the tournament glue.
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod roster;
+#[cfg(feature = "cli")]
 pub mod sprt;
 
 pub mod amazes;
@@ -17,9 +24,13 @@ pub mod dogfight;
 pub mod tron3d;
 pub mod windward;
 
+#[cfg(feature = "cli")]
 use std::path::PathBuf;
 
-use arena::{Playable, Results, viewer};
+use arena::viewer;
+#[cfg(feature = "cli")]
+use arena::{Playable, Results};
+#[cfg(feature = "cli")]
 use cli::{Cli, Command, GameName, MergeArgs, VerifyArgs, ViewArgs};
 pub use error::{Error, Result};
 
@@ -40,6 +51,7 @@ pub fn containment() -> arena::program::Containment {
 
 /// Takes a game's "Program bots" options (the first call wins: one `play` run is one game), and
 /// says on standard error which protections its program bots get on this kernel.
+#[cfg(feature = "cli")]
 fn contain_programs(common: &cli::MatchArgs) {
     let containment = common.containment();
     if common.bots.iter().any(|bot| bot.starts_with("cmd:")) {
@@ -50,6 +62,7 @@ fn contain_programs(common: &cli::MatchArgs) {
 }
 
 /// Carries out a parsed `play` command.
+#[cfg(feature = "cli")]
 pub fn run(cli: Cli) -> Result<()> {
     if let Some(common) = cli.command.as_ref().and_then(Command::match_args) {
         contain_programs(common);
@@ -82,6 +95,7 @@ pub fn run(cli: Cli) -> Result<()> {
 }
 
 /// A short match of every game with its default bots: what `play` without arguments shows.
+#[cfg(feature = "cli")]
 fn quick_start() -> Result<()> {
     for game in GameName::ALL {
         println!("== {} ==", game.name());
@@ -95,6 +109,7 @@ fn quick_start() -> Result<()> {
 
 /// Runs `play verify GAME FILE...`: the game crate's replay of the files, as its one-line summary.
 /// A file that is empty, or files holding no recorded game, are an error.
+#[cfg(feature = "cli")]
 pub fn verify(args: &VerifyArgs) -> Result<String> {
     for file in &args.files {
         let metadata = std::fs::metadata(file).map_err(|e| Error::file(file, e))?;
@@ -128,6 +143,7 @@ pub fn verify(args: &VerifyArgs) -> Result<String> {
 
 /// Runs `play sprt`: the test's figures for the counts given (`--penta`, else `--trinomial`;
 /// none at all is no evidence either way).
+#[cfg(feature = "cli")]
 pub fn sprt_figures(args: &cli::SprtArgs) -> arena::stats::sprt::Report {
     match (args.penta, args.trinomial) {
         (Some(pairs), _) => args.sprt.test(&pairs),
@@ -137,6 +153,7 @@ pub fn sprt_figures(args: &cli::SprtArgs) -> arena::stats::sprt::Report {
 }
 
 /// Runs `play merge FILE...`: reads the shards' results files, adds them up and prints the table.
+#[cfg(feature = "cli")]
 pub fn merge(args: &MergeArgs) -> Result<()> {
     let mut parts = Vec::with_capacity(args.files.len());
     for file in &args.files {
@@ -167,6 +184,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
 
 /// Runs `play view GAME FILE --html PAGE`: reads the recording with the game's
 /// [`arena::Playable::load_recording`] and writes its viewer page; returns a one-line summary.
+#[cfg(feature = "cli")]
 pub fn view(args: &ViewArgs) -> Result<String> {
     match args.game {
         GameName::Dogfight => view_recording::<::dogfight::Game>(args),
@@ -177,6 +195,7 @@ pub fn view(args: &ViewArgs) -> Result<String> {
     }
 }
 
+#[cfg(feature = "cli")]
 fn view_recording<G: Playable>(args: &ViewArgs) -> Result<String> {
     let page = cli::page_destination(&args.html)?;
     let recording = G::load_recording(&args.file).map_err(arena::Error::from)?;

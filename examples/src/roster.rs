@@ -99,6 +99,7 @@ where
 
 /// `--port`: the run options for serving the one program bot of `names` on a fixed port (the
 /// games one at a time); an error with more than one job or more than one program bot.
+#[cfg(feature = "cli")]
 pub fn served_on_port(
     common: &crate::cli::MatchArgs,
     names: &[String],
@@ -122,6 +123,7 @@ pub fn served_on_port(
 }
 
 /// `--port` in a game whose programs are not network clients: an error.
+#[cfg(feature = "cli")]
 pub fn no_port(common: &crate::cli::MatchArgs, game: &'static str) -> Result<()> {
     match common.port {
         Some(port) => Err(Error::PortNotServed { port, game }),

@@ -6,22 +6,34 @@ pub mod playable;
 pub mod program;
 pub mod referee;
 
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "cli")]
 use amazes::{Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts};
+#[cfg(feature = "cli")]
 use rand::SeedableRng;
+#[cfg(feature = "cli")]
 use rand_pcg::Pcg64Mcg;
 
+#[cfg(feature = "cli")]
 use crate::cli::MatchArgs;
+#[cfg(feature = "cli")]
 use crate::error::{Error, Result};
+#[cfg(feature = "cli")]
 use arena::Bot;
+#[cfg(feature = "cli")]
 use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
+#[cfg(feature = "cli")]
 use arena::runner::{self, FirstFaults, GameSetup, Watch};
+#[cfg(feature = "cli")]
 use arena::viewer::{MatchPage, PagePlan};
 
+#[cfg(feature = "cli")]
 use crate::roster::{Roster, create_stderr_dir, stderr_file};
 
 /// Games played when `--games` is not given.
+#[cfg(feature = "cli")]
 pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play amazes`: two bots in hidden mazes; a game's score is the player's final score.
@@ -29,6 +41,7 @@ pub const DEFAULT_GAMES: u64 = 4;
 #[command(
     after_help = "Defaults: --games 4 --bots explorer,random, on the crate's shipped mazes in turn."
 )]
+#[cfg(feature = "cli")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -46,6 +59,7 @@ pub struct Options {
 
 /// Plays one game between two bots (any [`arena::Bot`]; the player-program brains of
 /// [`bots::Brain`]s are such bots) from `starts`; returns the outcome.
+#[cfg(feature = "cli")]
 pub fn play_game(
     game: &Game,
     starts: [Pose; 2],
@@ -56,6 +70,7 @@ pub fn play_game(
 }
 
 /// Per-player totals of a game: discovered squares, first discoveries, characters, captures.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GameStats {
     /// Squares each player discovered.
@@ -69,6 +84,7 @@ pub struct GameStats {
 }
 
 /// [`play_game`] with per-player totals.
+#[cfg(feature = "cli")]
 pub fn play_game_stats(
     game: &Game,
     starts: [Pose; 2],
@@ -81,6 +97,7 @@ pub fn play_game_stats(
 
 /// [`play_game_stats`], shown to `watch` turn by turn (for a viewer page); also returns each
 /// player's first fault and the turn it was seen after ([`FirstFaults`]).
+#[cfg(feature = "cli")]
 fn play_game_watched(
     game: &Game,
     starts: [Pose; 2],
@@ -131,6 +148,7 @@ fn play_game_watched(
 
 /// The maze and starts of game `setup.index` of a match: the maze file, a generated maze or the
 /// shipped maze of that index; the shipped starts on even games, random ones otherwise.
+#[cfg(feature = "cli")]
 fn maze_and_starts(
     maze: Option<&MazeFile>,
     generated: bool,
@@ -163,6 +181,7 @@ fn maze_and_starts(
 }
 
 /// Plays one game of a tournament; with `verbose`, also returns its one-line description.
+#[cfg(feature = "cli")]
 fn play_one(
     maze: Option<&MazeFile>,
     generated: bool,
@@ -221,9 +240,11 @@ fn play_one(
 
 /// What a game of a tournament leaves besides its record: its `--verbose` line, and its maze
 /// and viewer page when `--html` shows it.
+#[cfg(feature = "cli")]
 type OneGame = (Option<String>, Option<(Game, MatchPage<Game>)>);
 
 /// Runs the tournament `play amazes` describes.
+#[cfg(feature = "cli")]
 pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options.common.lineup_or(&["explorer", "random"]);
     let schedule = options.common.schedule("amazes", lineup.len(), 2)?;
@@ -290,9 +311,11 @@ pub fn tournament(options: &Options) -> Result<Results> {
 }
 
 /// The largest maze file `--maze` reads (counted as it is read): far above any real maze.
+#[cfg(feature = "cli")]
 const MAX_MAZE_FILE_BYTES: u64 = 1 << 20;
 
 /// Reads a maze file (`--maze`) of at most `MAX_MAZE_FILE_BYTES` (1 MiB).
+#[cfg(feature = "cli")]
 pub fn read_maze(path: &Path) -> Result<String> {
     let error = |source: std::io::Error| Error::UnknownMaze {
         path: path.to_owned(),
@@ -322,12 +345,14 @@ pub fn read_maze(path: &Path) -> Result<String> {
 }
 
 /// Runs `play amazes`.
+#[cfg(feature = "cli")]
 pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
 }
 
 /// Runs `play verify amazes FILE...`.
+#[cfg(feature = "cli")]
 pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     amazes::replay::verify_files(files)
         .map(|summary| summary.to_string())

@@ -10,19 +10,27 @@ use cloudwars::{
 use pathfind::tree::{self, Moves, PlayerSet};
 use smallvec::SmallVec;
 
+#[cfg(feature = "cli")]
 use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
+#[cfg(feature = "cli")]
 use arena::Bot;
+#[cfg(feature = "cli")]
 use arena::results::Schedule;
+#[cfg(feature = "cli")]
 use arena::results::{Results, TournamentSpec};
+#[cfg(feature = "cli")]
 use arena::runner::{self, RunOptions};
+#[cfg(feature = "cli")]
 use arena::viewer::{MatchPage, PagePlan};
 
 /// Games played when `--games` is not given.
+#[cfg(feature = "cli")]
 pub const DEFAULT_GAMES: u64 = 2;
 
 /// `play cloudwars`: two bots on random worlds (a game's seed decides the rainclouds and the
 /// players' positions). A game's score is the bot's final vapor.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 #[command(after_help = "Defaults: --games 2 --bots search,greedy.")]
 pub struct Options {
@@ -292,6 +300,7 @@ pub fn new_game(cfg: &MatchConfig, seed: u64) -> Result<(Game, State)> {
 
 /// Plays one game between two bots (seat 0 is `P0`), without the tournament runner: for
 /// benchmarks and tests of a bot value.
+#[cfg(feature = "cli")]
 pub fn play_game(
     cfg: &MatchConfig,
     seed: u64,
@@ -316,6 +325,7 @@ pub fn play_game(
 }
 
 /// Runs a tournament of `games` games between `lineup` on `cfg`.
+#[cfg(feature = "cli")]
 pub fn tournament(
     cfg: &MatchConfig,
     lineup: Vec<String>,
@@ -330,6 +340,7 @@ pub fn tournament(
 
 /// The tournament of `games` games between the two bots of `lineup` on `cfg` (or, with a
 /// `schedule` of its own, between two of them at a time).
+#[cfg(feature = "cli")]
 fn two_bot_tournament(
     cfg: &MatchConfig,
     lineup: Vec<String>,
@@ -358,6 +369,7 @@ fn two_bot_tournament(
 }
 
 /// Runs a tournament, writing the page of the game `plan` names (`--html`) as it is played.
+#[cfg(feature = "cli")]
 fn tournament_paged(
     cfg: &MatchConfig,
     tournament: TournamentSpec,
@@ -397,6 +409,7 @@ fn tournament_paged(
 }
 
 /// The tournament's description of its settings.
+#[cfg(feature = "cli")]
 fn setup_line(cfg: &MatchConfig) -> String {
     format!(
         "{}x{} board, {} rainclouds, bots every {} iterations, at most {} iterations",
@@ -405,6 +418,7 @@ fn setup_line(cfg: &MatchConfig) -> String {
 }
 
 /// The tally of a match between two bots.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
     /// Games won by each bot.
@@ -419,6 +433,7 @@ pub struct Tally {
 
 /// Plays `games` games on the tournament runner, the bots swapping seats every game, and tallies
 /// them per bot.
+#[cfg(feature = "cli")]
 pub fn run_match(cfg: &MatchConfig, names: [&str; 2], games: u32, seed: u64) -> Result<Tally> {
     let lineup = names.map(str::to_owned).to_vec();
     let results = tournament(
@@ -444,6 +459,7 @@ pub fn run_match(cfg: &MatchConfig, names: [&str; 2], games: u32, seed: u64) -> 
 }
 
 /// The match settings `play cloudwars` describes.
+#[cfg(feature = "cli")]
 pub fn match_config(options: &Options) -> MatchConfig {
     let mut cfg = MatchConfig::default();
     cfg.params.rainclouds = options.clouds;
@@ -455,6 +471,7 @@ pub fn match_config(options: &Options) -> MatchConfig {
 }
 
 /// Runs `play cloudwars`; with `--html`, writes the page of the match's first game.
+#[cfg(feature = "cli")]
 pub fn play(options: &Options) -> Result<()> {
     let common = &options.common;
     let options_flag = options.real_time;
@@ -488,6 +505,7 @@ pub fn play(options: &Options) -> Result<()> {
 }
 
 /// The wall-clock length of a step of `cfg` in real time (`--real-time`), when `real_time`.
+#[cfg(feature = "cli")]
 fn options_real_time(cfg: &MatchConfig, real_time: bool) -> Option<std::time::Duration> {
     let per_second =
         f64::from(cfg.config.game_speed.max(1)) * f64::from(cfg.config.sim_speed_up.max(1));
@@ -496,6 +514,7 @@ fn options_real_time(cfg: &MatchConfig, real_time: bool) -> Option<std::time::Du
 
 /// Runs `play verify cloudwars FILE...`: scenario files with their traces, `micro_cases.json`
 /// and `kill_ring_vectors.json`.
+#[cfg(feature = "cli")]
 pub fn verify<P: AsRef<std::path::Path>>(files: &[P]) -> Result<String> {
     cloudwars::replay::verify_files(files)
         .map(|summary| summary.to_string())

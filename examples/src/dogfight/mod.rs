@@ -28,29 +28,45 @@
 pub mod bots;
 pub mod playable;
 
+#[cfg(feature = "cli")]
 use std::io::Write;
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "cli")]
 use dogfight::bot::play_fight_from;
+#[cfg(feature = "cli")]
 use dogfight::protocol::Fault;
+#[cfg(feature = "cli")]
 use dogfight::replay::verify_files;
+#[cfg(feature = "cli")]
 use dogfight::trace::Trace;
+#[cfg(feature = "cli")]
 use dogfight::{Arena, Config, Game, MatchUp, Side};
 
+#[cfg(feature = "cli")]
 use arena::BoxError;
 
+#[cfg(feature = "cli")]
 use crate::cli::MatchArgs;
+#[cfg(feature = "cli")]
 use crate::error::{Error, Result};
+#[cfg(feature = "cli")]
 use crate::roster::{create_stderr_dir, stderr_file};
+#[cfg(feature = "cli")]
 use arena::results::{GameRecord, Results, TournamentSpec};
+#[cfg(feature = "cli")]
 use arena::runner::{self, FirstFaults, GameSetup, Watch};
+#[cfg(feature = "cli")]
 use arena::viewer::MatchPage;
 
 /// Fights played when `--games` is not given: `DEFAULT_FIGHTS / --matchup` match-ups (rounded
 /// up), 10 match-ups of 10 fights by default.
+#[cfg(feature = "cli")]
 pub const DEFAULT_FIGHTS: u64 = 100;
 
 /// The most fights a match-up may have (`--matchup`).
+#[cfg(feature = "cli")]
 pub const MAX_MATCHUP: u32 = 1000;
 
 /// `play dogfight`: match-ups between two bots (default 10 match-ups of 10 fights,
@@ -74,6 +90,7 @@ pub const MAX_MATCHUP: u32 = 1000;
     won so far), and is killed when the match-up ends. After a fatal fault (crash, silence, flood, \
     limit) its planes get no moves, flying straight, for the rest of the match-up."
 )]
+#[cfg(feature = "cli")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -99,6 +116,7 @@ pub struct Options {
 }
 
 /// An external program is named by its file name in tables.
+#[cfg(feature = "cli")]
 fn label(name: &str) -> String {
     // The program's file name, without its arguments.
     let command = name
@@ -116,10 +134,12 @@ fn label(name: &str) -> String {
 
 /// What a match-up leaves besides its record: the trace of each of its fights, in order (with
 /// `--record`), and each seat's first program fault, if any.
+#[cfg(feature = "cli")]
 type MatchupExtras = (Vec<String>, [Option<Fault>; 2]);
 
 /// Plays one game of a tournament: a match-up of `game.config().fights` fights (`--matchup`)
 /// with the crate's own bot shape (so that the faults of external programs can be reported).
+#[cfg(feature = "cli")]
 pub fn play_matchup(
     game: &Game,
     lineup: &[String],
@@ -147,6 +167,7 @@ pub fn play_matchup(
 /// they won as many), its scores the fights each side won (a draw adds nothing, `C:91-92`), its
 /// steps the rounds of all its fights; `watch` sees the first fight's start, then every round
 /// of every fight in order (a page of a match-up plays its fights one after another).
+#[cfg(feature = "cli")]
 pub fn play_matchup_with_stderr(
     game: &Game,
     lineup: &[String],
@@ -252,11 +273,13 @@ pub fn play_matchup_with_stderr(
 }
 
 /// The `--record` file (only asked for when one is written).
+#[cfg(feature = "cli")]
 fn record_path(options: &Options) -> PathBuf {
     options.record.clone().unwrap_or_default()
 }
 
 /// Builds the game `play dogfight` plays.
+#[cfg(feature = "cli")]
 pub fn game(options: &Options) -> Result<Game> {
     let arena = Arena::new(options.arena)
         .map_err(|e| Error::engine(format!("arena {}", options.arena), e))?;
@@ -271,6 +294,7 @@ pub fn game(options: &Options) -> Result<Game> {
 /// The game and the tournament `play dogfight` describes, each game (a match-up of
 /// `Config::fights` fights, `--matchup`) then played by [`play_matchup`]: for [`tournament`], and
 /// for the `parallel` benchmark, which times the runner on the very same match-ups.
+#[cfg(feature = "cli")]
 pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
     let lineup = options.common.lineup_or(&["search", "random"]);
     let schedule = options.common.schedule("dogfight", lineup.len(), 2)?;
@@ -303,6 +327,7 @@ pub fn plan(options: &Options) -> Result<(Game, TournamentSpec)> {
 
 /// Runs the tournament `play dogfight` describes and returns its results (the table, with each
 /// bot's faults under it, is printed by the caller); writes the traces when `--record` is given.
+#[cfg(feature = "cli")]
 pub fn tournament(options: &Options) -> Result<Results> {
     let (game, tournament) = plan(options)?;
     let mut out = match &options.record {
@@ -360,6 +385,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
 /// The original tournament's scoring of a results table whose games are match-ups (`C:97-105`):
 /// a match-up's winner (the side that won more fights, first in the record's places) gets 2
 /// points, a draw 1 each. Returns, per line-up entry, match-ups won, drawn and lost, and points.
+#[cfg(feature = "cli")]
 pub fn matchup_points(results: &Results) -> Vec<[u64; 4]> {
     let mut table = vec![[0u64; 4]; results.tournament.lineup.len()];
     for record in &results.records {
@@ -385,6 +411,7 @@ pub fn matchup_points(results: &Results) -> Vec<[u64; 4]> {
 }
 
 /// Runs `play dogfight`: the results table, then the match-up points of the original tournament.
+#[cfg(feature = "cli")]
 pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)?;
@@ -401,6 +428,7 @@ pub fn play(options: &Options) -> Result<()> {
 
 /// Runs `play verify dogfight FILE...`: replays golden-format trace files through
 /// [`dogfight::replay`] and returns the conformance line, or the first mismatch.
+#[cfg(feature = "cli")]
 pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     verify_files(files)
         .map(|summary| summary.to_string())

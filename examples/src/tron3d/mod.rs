@@ -7,20 +7,31 @@ pub mod bots;
 pub mod playable;
 pub mod tree_bot;
 
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "cli")]
 use tron3d::format::{Cnf, parse_map};
+#[cfg(feature = "cli")]
 use tron3d::generate::Preset;
+#[cfg(feature = "cli")]
 use tron3d::replay::Recorder;
+#[cfg(feature = "cli")]
 use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
 
+#[cfg(feature = "cli")]
 use crate::cli::MatchArgs;
+#[cfg(feature = "cli")]
 use crate::error::{Error, Result};
+#[cfg(feature = "cli")]
 use arena::results::{Results, TournamentSpec};
+#[cfg(feature = "cli")]
 use arena::runner::{self, Watch};
+#[cfg(feature = "cli")]
 use arena::viewer::MatchPage;
 
 /// Games played when `--games` is not given.
+#[cfg(feature = "cli")]
 pub const DEFAULT_GAMES: u64 = 4;
 
 /// `play tron3d`: games of 2 to 8 players (one per bot of `--bots`).
@@ -31,6 +42,7 @@ pub const DEFAULT_GAMES: u64 = 4;
     file, in a boards/ folder beside it or beside a parent folder, in $CONTEST_DATA/tron3d/boards/, \
     then among the shipped boards by name and by size, so games written with --name replay too)."
 )]
+#[cfg(feature = "cli")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -54,6 +66,7 @@ pub struct Options {
 }
 
 /// Loads `--board`: a preset name, a `.map` or a `.cnf` file.
+#[cfg(feature = "cli")]
 fn load_board(spec: &str) -> Result<(Board, Config)> {
     if let Some(preset) = Preset::from_name(spec) {
         return Ok((preset.board(), preset.config()));
@@ -77,6 +90,7 @@ fn load_board(spec: &str) -> Result<(Board, Config)> {
     }
 }
 
+#[cfg(feature = "cli")]
 fn t3d_path(base: &Path, games: u64, i: u64) -> PathBuf {
     if games == 1 {
         return base.to_owned();
@@ -87,6 +101,7 @@ fn t3d_path(base: &Path, games: u64, i: u64) -> PathBuf {
 
 /// Writes one game as `.t3d` while the runner plays it (when `--t3d` is given): the players'
 /// names, then each round's commands, events and resulting state.
+#[cfg(feature = "cli")]
 #[derive(Debug)]
 pub struct T3dWatch {
     names: Vec<String>,
@@ -95,6 +110,7 @@ pub struct T3dWatch {
     actions: Actions,
 }
 
+#[cfg(feature = "cli")]
 impl T3dWatch {
     /// A watcher that records a game between `names` (one per seat) when `record` is set.
     pub fn new(names: Vec<String>, record: bool) -> T3dWatch {
@@ -111,6 +127,7 @@ impl T3dWatch {
     }
 }
 
+#[cfg(feature = "cli")]
 impl Watch<Game> for T3dWatch {
     fn start(&mut self, game: &Game, state: &State) {
         if !self.names.is_empty() {
@@ -135,6 +152,7 @@ impl Watch<Game> for T3dWatch {
 }
 
 /// Builds the game `play tron3d` plays for `players` players.
+#[cfg(feature = "cli")]
 pub fn game(options: &Options, players: usize) -> Result<Game> {
     let (mut board, mut config) = load_board(&options.board)?;
     if let Some(name) = &options.name {
@@ -148,6 +166,7 @@ pub fn game(options: &Options, players: usize) -> Result<Game> {
 }
 
 /// Runs the tournament `play tron3d` describes; writes .t3d files when `--t3d` is given.
+#[cfg(feature = "cli")]
 pub fn tournament(options: &Options) -> Result<Results> {
     let lineup = options
         .common
@@ -213,12 +232,14 @@ pub fn tournament(options: &Options) -> Result<Results> {
 }
 
 /// Runs `play tron3d`.
+#[cfg(feature = "cli")]
 pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
 }
 
 /// Runs `play verify tron3d FILE...`: the crate's replay, which finds each game's board.
+#[cfg(feature = "cli")]
 pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     tron3d::replay::verify_files(files)
         .map(|summary| summary.to_string())

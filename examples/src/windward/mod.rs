@@ -5,22 +5,33 @@
 //! `play verify windward FILE...` replays golden traces of the original engine.
 
 pub mod bots;
+#[cfg(feature = "cli")]
 pub mod net;
 pub mod playable;
 
+#[cfg(feature = "cli")]
 use std::path::Path;
 
+#[cfg(feature = "cli")]
 use windward::rules;
+#[cfg(feature = "cli")]
 use windward::tick::replay::{maps_dir_for, replay_file};
+#[cfg(feature = "cli")]
 use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen};
 
+#[cfg(feature = "cli")]
 use crate::cli::MatchArgs;
+#[cfg(feature = "cli")]
 use crate::error::{Error, Result};
+#[cfg(feature = "cli")]
 use arena::results::{Results, TournamentSpec};
+#[cfg(feature = "cli")]
 use arena::runner::{self, GameSetup, Watch};
+#[cfg(feature = "cli")]
 use arena::viewer::MatchPage;
 
 /// Rounds played when `--games` is not given.
+#[cfg(feature = "cli")]
 pub const DEFAULT_GAMES: u64 = 3;
 
 /// `play windward`: rounds of ten taxis; a round's score is the player's final score.
@@ -28,6 +39,7 @@ pub const DEFAULT_GAMES: u64 = 3;
 #[command(
     after_help = "Defaults: --games 3 --bots planner (seats not named in --bots are `builtin`) --map 1,2,3."
 )]
+#[cfg(feature = "cli")]
 pub struct Options {
     /// The tournament options.
     #[command(flatten)]
@@ -55,6 +67,7 @@ pub struct Options {
 }
 
 /// Watches one round for its summary line: the map, the ticks played and the final scores.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct RoundSummary {
     /// The shipped map (1, 2, 3) the round is played on.
@@ -65,6 +78,7 @@ pub struct RoundSummary {
     pub scores: [f32; NUM_PLAYERS],
 }
 
+#[cfg(feature = "cli")]
 impl RoundSummary {
     /// A summary of a round on `map`, before it starts.
     pub fn new(map: u8) -> RoundSummary {
@@ -104,6 +118,7 @@ impl RoundSummary {
     }
 }
 
+#[cfg(feature = "cli")]
 impl Watch<Game> for RoundSummary {
     fn step(&mut self, _game: &Game, _actions: &[Action], _events: &Events, state: &State) {
         if state.is_over() {
@@ -118,6 +133,7 @@ impl Watch<Game> for RoundSummary {
 
 /// Runs the tournament `play windward` describes on the one runner
 /// ([`runner::run_playable_watched`]), printing one line per round.
+#[cfg(feature = "cli")]
 pub fn tournament(options: &Options) -> Result<Results> {
     let mut lineup = options.common.lineup_or(&["planner"]);
     // Under --sprt, NEW and OLD take turns in one seat (the duplicate format): one entry more.
@@ -218,6 +234,7 @@ pub fn tournament(options: &Options) -> Result<Results> {
 }
 
 /// Runs `play windward`.
+#[cfg(feature = "cli")]
 pub fn play(options: &Options) -> Result<()> {
     let results = tournament(options)?;
     options.common.report(&results)
@@ -226,6 +243,7 @@ pub fn play(options: &Options) -> Result<()> {
 /// Runs `play verify windward FILE...`: replays each golden trace (maps are read from the
 /// `maps/` folder next to the trace's folder) and returns the conformance line, or the first
 /// mismatch (trace, tick, car, field, expected, got).
+#[cfg(feature = "cli")]
 pub fn verify<P: AsRef<Path>>(files: &[P]) -> Result<String> {
     let mut ticks = 0;
     for f in files {
