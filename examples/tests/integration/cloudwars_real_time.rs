@@ -2,7 +2,7 @@
 //! original Go repository's `myAi.go` does, plays a whole game without a fault; in lockstep it
 //! gets `silence` at one of its first steps.
 
-use crate::support::{play, temp_dir, text};
+use crate::support::{assert_every_stderr_says, play, temp_dir, text};
 
 #[test]
 fn a_client_that_sleeps_between_moves_plays_a_whole_real_time_game() {
@@ -92,18 +92,5 @@ fn the_end_of_a_game_reaches_the_program_before_its_input_closes() {
         logs.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let files: Vec<_> = std::fs::read_dir(&logs)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    assert_eq!(files.len(), 3, "{files:?}");
-    for file in files {
-        let said = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            said.contains("game over seen"),
-            "{}: {said:?}",
-            file.display()
-        );
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_every_stderr_says(&dir, &logs, 3, "game over seen");
 }

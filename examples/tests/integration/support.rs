@@ -37,3 +37,23 @@ pub fn sleeping(marker: &str) -> usize {
         })
         .count()
 }
+
+/// Asserts that `logs` (a `--stderr-dir`) holds `files` standard-error files, one per program,
+/// and that each says `needle`; then removes `dir`, the test's folder.
+pub fn assert_every_stderr_says(
+    dir: &std::path::Path,
+    logs: &std::path::Path,
+    files: usize,
+    needle: &str,
+) {
+    let found: Vec<_> = std::fs::read_dir(logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(found.len(), files, "one program per game: {found:?}");
+    for file in found {
+        let said = std::fs::read_to_string(&file).unwrap();
+        assert!(said.contains(needle), "{}: {said:?}", file.display());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,7 +3,7 @@
 //! kit's clients behave: it quits the moment its standard input ends. It must see its exit
 //! message in every game.
 
-use crate::support::{play, temp_dir, text};
+use crate::support::{assert_every_stderr_says, play, temp_dir, text};
 
 #[test]
 fn a_client_that_quits_when_its_input_ends_sees_exit_in_every_game() {
@@ -37,20 +37,7 @@ fn a_client_that_quits_when_its_input_ends_sees_exit_in_every_game() {
         logs.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let files: Vec<_> = std::fs::read_dir(&logs)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    assert_eq!(files.len(), 5, "one program per game: {files:?}");
-    for file in files {
-        let said = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            said.contains("<exit/> received"),
-            "{}: {said}",
-            file.display()
-        );
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_every_stderr_says(&dir, &logs, 5, "<exit/> received");
 }
 
 /// `--tps N`: a program that never syncs (the sample with `WINDWARD_NO_SYNC`, as the kit's
