@@ -183,7 +183,7 @@ pub struct State {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     pub(crate) rank: Vec<u16>,
-    pub(crate) xs: Vec<crate::sweep::SweepKey>,
+    pub(crate) col: crate::sweep::Column,
     pub(crate) marks: Vec<u64>,
     pub(crate) radius: Vec<f32>,
     pub(crate) radius_of: Vec<u32>,
@@ -203,6 +203,8 @@ pub(crate) struct Still {
     /// The board (`width`, `height` bits) the proof was made on.
     pub(crate) board: [u32; 2],
     pub(crate) keys: Vec<[u32; 4]>,
+    /// The velocities a still update is about to give the clouds (a buffer of `still_update`).
+    pub(crate) vels: Vec<crate::cloud::Vec2>,
     /// The statistics every update of this world computes (they depend on the vapors only).
     pub(crate) world_vapor: f32,
     pub(crate) alive: u32,
@@ -212,7 +214,7 @@ impl Scratch {
     /// Keeps a sweep's buffers for the next update; returns its order (for `State::sweep`).
     pub(crate) fn put_back(&mut self, buffers: crate::sweep::SweepBuffers) -> Vec<u16> {
         self.rank = buffers.rank;
-        self.xs = buffers.xs;
+        self.col = buffers.col;
         self.marks = buffers.marks;
         self.radius = buffers.radius;
         self.radius_of = buffers.radius_of;

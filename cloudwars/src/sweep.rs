@@ -69,7 +69,10 @@ pub(crate) fn absorb_pair_cached(
     gained
 }
 
-/// A necessary condition for [`Cloud::intersects`] (`f32(sqrt(q)) < s` with `q = f32(dx*dx +
+/// How many entries a scan examines at once, and how many sentinels pad each end of the columns.
+pub(crate) const BLOCK: usize = 4;
+
+/// The prefilter: a necessary condition for [`Cloud::intersects`] (`f32(sqrt(q)) < s` with `q = f32(dx*dx +
 /// dy*dy)`, `s = f32(r_o + r_a)`), computed in `f32` with the same `q` and `s`: `q <= f32(s*s)`.
 ///
 /// Proof that it never drops a touching pair. Suppose `q > f32(s*s)`. If `s*s` rounded up,
@@ -79,15 +82,49 @@ pub(crate) fn absorb_pair_cached(
 /// rounding is monotone, `f32(sqrt(q)) >= s`: no intersection. With a NaN anywhere the
 /// comparison is false and so is `intersects`.
 ///
-/// `radius_a` must be `a`'s radius and `o` the other cloud's column entry (the sweep's exact
-/// cache of its position and radius).
+/// Tested for one block of column entries (`x`, `y`, `r`): bit `l` set when entry `l` may
+/// touch cloud `a` (at `ax`, `ay`, of radius `radius_a`). Branch-free, so a scan pays one
+/// predictable branch per block instead of one hard-to-predict loop exit per window end; a
+/// sentinel (`y` NaN) never sets its bit. `(ax, ay)` is cloud `a`'s own column entry, read
+/// from the column (LLVM then vectorises the four entries lane by lane).
 #[inline(always)]
-pub(crate) fn may_touch(a: &Cloud, radius_a: f32, o: SweepKey) -> bool {
-    let dx = o.x - a.pos.x;
-    let dy = o.y - a.pos.y;
-    let q = dx * dx + dy * dy;
-    let s = o.r + radius_a;
-    q <= s * s
+fn block_mask(
+    x: &[f32; BLOCK],
+    y: &[f32; BLOCK],
+    r: &[f32; BLOCK],
+    ax: f32,
+    ay: f32,
+    radius_a: f32,
+) -> u32 {
+    let mut mask = 0u32;
+    for l in 0..BLOCK {
+        let dx = x[l] - ax;
+        let dy = y[l] - ay;
+        let q = dx * dx + dy * dy;
+        let s = r[l] + radius_a;
+        mask |= u32::from(q <= s * s) << l;
+    }
+    mask
+}
+
+/// A chunk of `BLOCK` entries as an array (the chunk iterators give exactly that many).
+#[inline(always)]
+fn block(chunk: &[f32]) -> &[f32; BLOCK] {
+    chunk.try_into().expect("a chunk of BLOCK entries")
+}
+
+/// Marks the clouds of the set bits of `mask` (column entries `k + bit`, padded positions) as
+/// candidates, widening `lo..=hi`, the words of `marks` in use.
+#[inline(always)]
+fn mark(order: &[u16], marks: &mut [u64], mut mask: u32, k: usize, lo: &mut usize, hi: &mut usize) {
+    while mask != 0 {
+        let l = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        let o = order[k + l - BLOCK] as usize;
+        marks[o / 64] |= 1 << (o % 64);
+        *lo = (*lo).min(o / 64);
+        *hi = (*hi).max(o / 64);
+    }
 }
 
 /// The sweep along x that lets an update skip pairs which cannot touch.
@@ -101,10 +138,11 @@ pub(crate) fn may_touch(a: &Cloud, radius_a: f32, o: SweepKey) -> bool {
 pub(crate) struct Sweep {
     /// Cloud indices sorted by `pos.x`.
     pub(crate) order: Vec<u16>,
-    /// `xs[r]`: the position and radius of cloud `order[r]` (always equal to
+    /// The position and radius of cloud `order[r]` at `r + BLOCK` (always equal to
     /// `clouds[order[r]].pos` and `radius[order[r]]` outside a cloud's move and its
-    /// `reposition`), so the scans read one contiguous array.
-    pub(crate) xs: Vec<SweepKey>,
+    /// `reposition`), between `BLOCK` sentinels at each end, so the scans read contiguous
+    /// arrays, a block at a time, without bounds tests.
+    pub(crate) col: Column,
     /// `rank[i]`: where cloud `i` sits in `order`.
     pub(crate) rank: Vec<u16>,
     /// Candidate marks, one bit per cloud index: iterating the set bits visits the candidates
@@ -125,22 +163,62 @@ pub(crate) struct Sweep {
     pub(crate) touched: bool,
 }
 
+/// The sweep's column by rank, padded with `BLOCK` sentinels at each end: `x` is `-inf` on
+/// the left and `+inf` on the right (no cloud sorts past them, and every scan stops at them)
+/// and `y` is NaN (a sentinel never passes [`block_mask`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Column {
+    pub(crate) x: Vec<f32>,
+    pub(crate) y: Vec<f32>,
+    pub(crate) r: Vec<f32>,
+}
+
+impl Column {
+    fn reserve(&mut self, cap: usize) {
+        for v in [&mut self.x, &mut self.y, &mut self.r] {
+            if v.capacity() < cap {
+                v.reserve_exact(cap - v.len());
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.x.clear();
+        self.y.clear();
+        self.r.clear();
+    }
+
+    fn push(&mut self, x: f32, y: f32, r: f32) {
+        self.x.push(x);
+        self.y.push(y);
+        self.r.push(r);
+    }
+
+    /// Writes entry `p` (a padded position).
+    #[inline(always)]
+    fn set(&mut self, p: usize, x: f32, y: f32, r: f32) {
+        self.x[p] = x;
+        self.y[p] = y;
+        self.r[p] = r;
+    }
+
+    /// Copies entry `from` to `to` (padded positions).
+    #[inline(always)]
+    fn copy(&mut self, from: usize, to: usize) {
+        self.x[to] = self.x[from];
+        self.y[to] = self.y[from];
+        self.r[to] = self.r[from];
+    }
+}
+
 /// The buffers a [`Sweep`] reuses across updates (kept in the state's scratch).
 pub(crate) struct SweepBuffers {
     pub(crate) order: Vec<u16>,
-    pub(crate) xs: Vec<SweepKey>,
+    pub(crate) col: Column,
     pub(crate) rank: Vec<u16>,
     pub(crate) marks: Vec<u64>,
     pub(crate) radius: Vec<f32>,
     pub(crate) radius_of: Vec<u32>,
-}
-
-/// One entry of the sweep's column: a cloud's position and radius.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct SweepKey {
-    x: f32,
-    y: f32,
-    r: f32,
 }
 
 impl Sweep {
@@ -152,37 +230,19 @@ impl Sweep {
     ) -> Result<Sweep, SweepBuffers> {
         let SweepBuffers {
             mut order,
-            mut xs,
+            mut col,
             mut rank,
             mut marks,
             mut radius,
             mut radius_of,
         } = buffers;
         let n = clouds.len();
-        let mut max_vapor = 0.0f32;
-        for c in clouds {
-            if !c.pos.is_finite() || c.vapor.is_nan() {
-                return Err(SweepBuffers {
-                    order,
-                    xs,
-                    rank,
-                    marks,
-                    radius,
-                    radius_of,
-                });
-            }
-            if c.vapor > max_vapor {
-                max_vapor = c.vapor;
-            }
-        }
         // Grow with the cloud list's capacity, so the sweep allocates only when the list does.
         let cap = clouds.capacity().max(n);
         if order.capacity() < cap {
             order.reserve_exact(cap - order.len());
         }
-        if xs.capacity() < cap {
-            xs.reserve_exact(cap - xs.len());
-        }
+        col.reserve(cap + 2 * BLOCK);
         if rank.capacity() < cap {
             rank.reserve_exact(cap - rank.len());
         }
@@ -192,71 +252,100 @@ impl Sweep {
         if radius_of.capacity() < cap {
             radius_of.reserve_exact(cap - radius_of.len());
         }
+        if marks.capacity() < cap.div_ceil(64) {
+            marks.reserve_exact(cap.div_ceil(64) - marks.len());
+        }
+        // The last update leaves the order, the ranks and the column sorted and exact (see
+        // `Column`); only the clouds changed since (commands, `clouds_mut`, a new list) need
+        // work. Rebuilt from nothing when its shape does not fit this list.
+        let m = order.len();
+        if m > n || rank.len() != m || col.x.len() != m + 2 * BLOCK {
+            order.clear();
+            rank.clear();
+            col.clear();
+            for _ in 0..BLOCK {
+                col.push(f32::NEG_INFINITY, f32::NAN, 0.0);
+            }
+            for _ in 0..BLOCK {
+                col.push(f32::INFINITY, f32::NAN, 0.0);
+            }
+        }
+        let m = order.len();
         // Radii from the last update where the vapor bits are the same (NaN vapor, whose bits
-        // the fill value has, was refused above).
+        // the fill value has, is refused below).
         radius.resize(n, f32::NAN);
         radius_of.resize(n, u32::MAX);
         radius.truncate(n);
         radius_of.truncate(n);
-        for ((r, of), c) in radius.iter_mut().zip(radius_of.iter_mut()).zip(clouds) {
-            let bits = c.vapor.to_bits();
-            if *of != bits {
-                *of = bits;
-                *r = c.radius();
-            }
-        }
-        if marks.capacity() < cap.div_ceil(64) {
-            marks.reserve_exact(cap.div_ceil(64) - marks.len());
-        }
         marks.clear();
         marks.resize(n.div_ceil(64), 0);
-        // Reuse the last update's order if it is a partial permutation; add new clouds.
-        rank.clear();
-        rank.resize(n, u16::MAX);
-        let mut valid = order.len() <= n;
-        if valid {
-            for (r, &i) in order.iter().enumerate() {
-                let i = i as usize;
-                if i >= n || rank[i] != u16::MAX {
-                    valid = false;
-                    break;
-                }
-                rank[i] = r as u16;
-            }
-        }
-        if !valid {
-            order.clear();
-            rank.iter_mut().for_each(|r| *r = u16::MAX);
-        }
-        for (i, &r) in rank.iter().enumerate() {
-            if r == u16::MAX {
+        // Clouds new to the sweep go at the end, to be sorted in below.
+        let mut unsorted = n > m;
+        if n > m {
+            col.x.truncate(m + BLOCK);
+            col.y.truncate(m + BLOCK);
+            col.r.truncate(m + BLOCK);
+            for i in m..n {
                 order.push(i as u16);
+                rank.push(i as u16);
+                col.push(f32::NAN, f32::NAN, f32::NAN);
+            }
+            for _ in 0..BLOCK {
+                col.push(f32::INFINITY, f32::NAN, 0.0);
             }
         }
-        xs.clear();
-        xs.extend(order.iter().map(|&i| {
-            let i = i as usize;
-            SweepKey {
-                x: clouds[i].pos.x,
-                y: clouds[i].pos.y,
-                r: radius[i],
+        let mut max_vapor = 0.0f32;
+        let mut refused = false;
+        for (i, c) in clouds.iter().enumerate() {
+            refused |= !c.pos.is_finite() || c.vapor.is_nan();
+            if c.vapor > max_vapor {
+                max_vapor = c.vapor;
             }
-        }));
-        // Insertion sort: nearly sorted from the last update, so about linear.
-        for j in 1..order.len() {
-            let mut p = j;
-            while p > 0 && xs[p - 1].x > xs[p].x {
-                order.swap(p - 1, p);
-                xs.swap(p - 1, p);
-                p -= 1;
+            let p = rank[i] as usize + BLOCK;
+            let bits = c.vapor.to_bits();
+            if radius_of[i] != bits {
+                radius_of[i] = bits;
+                radius[i] = c.radius();
+                col.r[p] = radius[i];
+            }
+            if col.x[p].to_bits() != c.pos.x.to_bits() || col.y[p].to_bits() != c.pos.y.to_bits() {
+                col.x[p] = c.pos.x;
+                col.y[p] = c.pos.y;
+                unsorted = true;
             }
         }
-        for (r, &i) in order.iter().enumerate() {
-            rank[i as usize] = r as u16;
+        if refused {
+            // Not sorted any more: the next update rebuilds the order.
+            order.clear();
+            return Err(SweepBuffers {
+                order,
+                col,
+                rank,
+                marks,
+                radius,
+                radius_of,
+            });
+        }
+        if unsorted {
+            // Insertion sort: nearly sorted from the last update, so about linear (the left
+            // sentinel stops it).
+            for j in 1..n {
+                let mut p = j;
+                while col.x[BLOCK + p - 1] > col.x[BLOCK + p] {
+                    order.swap(p - 1, p);
+                    col.x.swap(BLOCK + p - 1, BLOCK + p);
+                    col.y.swap(BLOCK + p - 1, BLOCK + p);
+                    col.r.swap(BLOCK + p - 1, BLOCK + p);
+                    p -= 1;
+                }
+            }
+            for (r, &i) in order.iter().enumerate() {
+                rank[i as usize] = r as u16;
+            }
         }
         Ok(Sweep {
             order,
-            xs,
+            col,
             rank,
             marks,
             radius,
@@ -267,10 +356,35 @@ impl Sweep {
         })
     }
 
+    /// Drops the clouds whose bit is clear in `kept` from the order and the column, and
+    /// renumbers the others (`new_index[i]`: cloud `i`'s index after the drop).
+    pub(crate) fn retain(&mut self, kept: &[u64], new_index: &[u16]) {
+        let mut w = 0;
+        for r in 0..self.order.len() {
+            let i = self.order[r] as usize;
+            if kept[i / 64] & (1 << (i % 64)) != 0 {
+                self.order[w] = new_index[i];
+                self.col.copy(r + BLOCK, w + BLOCK);
+                w += 1;
+            }
+        }
+        self.order.truncate(w);
+        self.col.x.truncate(w + BLOCK);
+        self.col.y.truncate(w + BLOCK);
+        self.col.r.truncate(w + BLOCK);
+        for _ in 0..BLOCK {
+            self.col.push(f32::INFINITY, f32::NAN, 0.0);
+        }
+        self.rank.truncate(w);
+        for (r, &i) in self.order.iter().enumerate() {
+            self.rank[i as usize] = r as u16;
+        }
+    }
+
     pub(crate) fn into_buffers(self) -> SweepBuffers {
         SweepBuffers {
             order: self.order,
-            xs: self.xs,
+            col: self.col,
             rank: self.rank,
             marks: self.marks,
             radius: self.radius,
@@ -283,16 +397,16 @@ impl Sweep {
             *r = c.radius();
             *of = c.vapor.to_bits();
         }
-        for (key, &i) in self.xs.iter_mut().zip(&self.order) {
-            key.r = self.radius[i as usize];
+        for (key, &i) in self.col.r[BLOCK..].iter_mut().zip(&self.order) {
+            *key = self.radius[i as usize];
         }
     }
 
     /// Writes cloud `i`'s radius (`radius[i]`) into its column entry.
     #[inline(always)]
     pub(crate) fn sync_radius(&mut self, i: usize) {
-        let r = self.rank[i] as usize;
-        self.xs[r].r = self.radius[i];
+        let p = self.rank[i] as usize + BLOCK;
+        self.col.r[p] = self.radius[i];
     }
 
     pub(crate) fn raise_max_vapor(&mut self, vapor: f32) {
@@ -306,37 +420,36 @@ impl Sweep {
     #[inline(always)]
     pub(crate) fn reposition(&mut self, clouds: &[Cloud], i: usize) {
         let Vec2 { x, y } = clouds[i].pos;
-        let mut r = self.rank[i] as usize;
-        if self.xs[r].x != x {
-            // (Unmoved along x is common: velocities freeze as subnormals after a while.)
-            r = self.reposition_moved(x, r, i);
+        let mut p = self.rank[i] as usize + BLOCK;
+        // Still in order (the usual case: clouds rarely pass each other): only the entry
+        // changes. The sentinels bound both tests.
+        if self.col.x[p - 1] > x || self.col.x[p + 1] < x {
+            p = self.reposition_moved(x, p, i);
         }
-        self.xs[r] = SweepKey {
-            x,
-            y,
-            r: self.radius[i],
-        };
+        self.col.set(p, x, y, self.radius[i]);
     }
 
-    /// Moves cloud `i` from rank `r` to where `x` belongs; returns its new rank.
-    pub(crate) fn reposition_moved(&mut self, x: f32, mut r: usize, i: usize) -> usize {
-        while r > 0 && self.xs[r - 1].x > x {
-            let other = self.order[r - 1];
-            self.order[r] = other;
-            self.xs[r] = self.xs[r - 1];
-            self.rank[other as usize] = r as u16;
-            r -= 1;
+    /// Moves cloud `i` from padded position `p` to where `x` belongs; returns its new padded
+    /// position. The sentinels (`-inf`, `+inf`) stop both loops.
+    #[inline(never)]
+    pub(crate) fn reposition_moved(&mut self, x: f32, mut p: usize, i: usize) -> usize {
+        while self.col.x[p - 1] > x {
+            let other = self.order[p - 1 - BLOCK];
+            self.order[p - BLOCK] = other;
+            self.col.copy(p - 1, p);
+            self.rank[other as usize] = (p - BLOCK) as u16;
+            p -= 1;
         }
-        while r + 1 < self.order.len() && self.xs[r + 1].x < x {
-            let other = self.order[r + 1];
-            self.order[r] = other;
-            self.xs[r] = self.xs[r + 1];
-            self.rank[other as usize] = r as u16;
-            r += 1;
+        while self.col.x[p + 1] < x {
+            let other = self.order[p + 1 - BLOCK];
+            self.order[p - BLOCK] = other;
+            self.col.copy(p + 1, p);
+            self.rank[other as usize] = (p - BLOCK) as u16;
+            p += 1;
         }
-        self.order[r] = i as u16;
-        self.rank[i] = r as u16;
-        r
+        self.order[p - BLOCK] = i as u16;
+        self.rank[i] = (p - BLOCK) as u16;
+        p
     }
 
     /// Cloud `a`'s absorption step, examining only the clouds within reach, in list order.
@@ -356,31 +469,54 @@ impl Sweep {
         let ra = self.radius[a];
         let reach = f64::from(ra + self.max_radius) + 1.0;
         let x = f64::from(ca.pos.x);
-        let r = self.rank[a] as usize;
+        let p = self.rank[a] as usize + BLOCK;
+        // Cloud a's own column entry (its position, from two arrays: LLVM then vectorises
+        // the blocks lane by lane).
+        let (ax, ay) = (self.col.x[p], self.col.y[p]);
         let (mut lo, mut hi) = (usize::MAX, 0usize);
-        for k in (0..r).rev() {
-            let key = self.xs[k];
-            if x - f64::from(key.x) >= reach {
-                break;
+        // Blocks of entries, each tested whole (entries beyond the reach only add candidates
+        // the exact test then rejects); a scan stops after the block whose farthest entry is
+        // out of reach, at the latest at the sentinels.
+        // Leftwards: the blocks ending just before cloud a, nearest first (the left sentinels
+        // end the scan before `k` could go below 0).
+        let mut k = p;
+        loop {
+            k -= BLOCK;
+            let bx = block(&self.col.x[k..k + BLOCK]);
+            let mask = block_mask(
+                bx,
+                block(&self.col.y[k..k + BLOCK]),
+                block(&self.col.r[k..k + BLOCK]),
+                ax,
+                ay,
+                ra,
+            );
+            if mask != 0 {
+                mark(&self.order, &mut self.marks, mask, k, &mut lo, &mut hi);
             }
-            if may_touch(&ca, ra, key) {
-                let o = self.order[k] as usize;
-                self.marks[o / 64] |= 1 << (o % 64);
-                lo = lo.min(o / 64);
-                hi = hi.max(o / 64);
+            if x - f64::from(bx[0]) >= reach {
+                break;
             }
         }
-        for k in r + 1..self.order.len() {
-            let key = self.xs[k];
-            if f64::from(key.x) - x >= reach {
+        // Rightwards: the blocks starting just after it (the right sentinels end the scan).
+        let mut k = p + 1;
+        loop {
+            let bx = block(&self.col.x[k..k + BLOCK]);
+            let mask = block_mask(
+                bx,
+                block(&self.col.y[k..k + BLOCK]),
+                block(&self.col.r[k..k + BLOCK]),
+                ax,
+                ay,
+                ra,
+            );
+            if mask != 0 {
+                mark(&self.order, &mut self.marks, mask, k, &mut lo, &mut hi);
+            }
+            if f64::from(bx[BLOCK - 1]) - x >= reach {
                 break;
             }
-            if may_touch(&ca, ra, key) {
-                let o = self.order[k] as usize;
-                self.marks[o / 64] |= 1 << (o % 64);
-                lo = lo.min(o / 64);
-                hi = hi.max(o / 64);
-            }
+            k += BLOCK;
         }
         if lo > hi {
             return;

@@ -2,7 +2,7 @@
 //! order, dead rainclouds are dropped, the statistics and the win flag recomputed; with the
 //! still-world shortcut that skips the physics of a world proven at rest.
 
-use crate::cloud::Cloud;
+use crate::cloud::{Cloud, Vec2};
 use crate::physics::{absorb_range, bounce, move_axis};
 use crate::setup::Game;
 use crate::state::{Leader, State};
@@ -60,7 +60,7 @@ impl Game {
         }
         let buffers = SweepBuffers {
             order: std::mem::take(&mut state.sweep),
-            xs: std::mem::take(&mut scratch.xs),
+            col: std::mem::take(&mut scratch.col),
             rank: std::mem::take(&mut scratch.rank),
             marks: std::mem::take(&mut scratch.marks),
             radius: std::mem::take(&mut scratch.radius),
@@ -146,18 +146,8 @@ impl Game {
             }
             state.clouds.truncate(write);
             if let Some(sw) = &mut sweep {
-                // Keep the order (and its x column) of the survivors, renumbered.
-                let mut w = 0;
-                for r in 0..sw.order.len() {
-                    let i = sw.order[r] as usize;
-                    if kept[i / 64] & (1 << (i % 64)) != 0 {
-                        sw.order[w] = new_index[i];
-                        sw.xs[w] = sw.xs[r];
-                        w += 1;
-                    }
-                }
-                sw.order.truncate(w);
-                sw.xs.truncate(w);
+                // Keep the order and the column of the survivors, renumbered.
+                sw.retain(&kept, &new_index);
             }
             scratch.new_index = new_index;
         }
@@ -168,6 +158,9 @@ impl Game {
                 let still = &mut scratch.still;
                 if still.keys.capacity() < cap {
                     still.keys.reserve_exact(cap - still.keys.len());
+                }
+                if still.vels.capacity() < cap {
+                    still.vels.reserve_exact(cap - still.vels.len());
                 }
                 still.keys.clear();
                 still.keys.extend(state.clouds.iter().map(still_key));
@@ -274,16 +267,27 @@ fn still_update(state: &mut State, k: f32, width: f32, height: f32) -> bool {
     {
         return false;
     }
+    // One pass computes each move once: the damped velocities wait in `vels` until every
+    // cloud has passed (a failure changes nothing).
+    let still = &mut state.scratch.still;
+    still.vels.clear();
     for (c, key) in state.clouds.iter().zip(&still.keys) {
-        if still_key(c) != *key || !(c.is_dead() || unmoved(c, k)) {
+        if still_key(c) != *key {
             return false;
         }
-    }
-    for c in &mut state.clouds {
-        if !c.is_dead() {
-            c.vel.x = move_axis(c.pos.x, c.vel.x, k).1;
-            c.vel.y = move_axis(c.pos.y, c.vel.y, k).1;
+        if c.is_dead() {
+            still.vels.push(c.vel);
+            continue;
         }
+        let (x, vx) = move_axis(c.pos.x, c.vel.x, k);
+        let (y, vy) = move_axis(c.pos.y, c.vel.y, k);
+        if x.to_bits() != c.pos.x.to_bits() || y.to_bits() != c.pos.y.to_bits() {
+            return false;
+        }
+        still.vels.push(Vec2 { x: vx, y: vy });
+    }
+    for (c, &vel) in state.clouds.iter_mut().zip(&still.vels) {
+        c.vel = vel;
     }
     state.world_vapor = still.world_vapor;
     state.alive = still.alive;
