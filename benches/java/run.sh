@@ -26,6 +26,8 @@ lscpu | grep -E '^(Model name|CPU family|Model):'
 java -version 2>&1 | head -1
 # A workload's checksum, from one side's output: `checksum <hex>` on its line.
 checksum() { sed -n "s/^$1 $2.*checksum \([0-9a-f]*\)\$/\1/p" "$3"; }
+# A workload's CPU-time median, from one side's output: `CPU median <number>` on its line.
+cpu_median() { sed -n "s/^$1 $2.*CPU median \([0-9.]*\).*/\1/p" "$3"; }
 i=1
 while [ "$i" -le "$pairs" ]; do
     echo "pair $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -45,6 +47,12 @@ while [ "$i" -le "$pairs" ]; do
             exit 1
         fi
         echo "  $workload: both sides played the same fights (checksum $rust_sum)"
+        # The pair's ratio, from the CPU-time medians (for the whole fights, Java's first line:
+        # its seeded copy of `DumbPlanes`, which plays the same fights as ours).
+        java_t=$(cpu_median java "$workload" "$build/java.out" | head -1)
+        rust_t=$(cpu_median rust "$workload" "$build/rust.out")
+        awk -v w="$workload" -v j="$java_t" -v r="$rust_t" \
+            'BEGIN { printf "  %s: ours %.2fx the original (java %s, rust %s, CPU medians)\n", w, j / r, j, r }'
     done
     i=$((i + 1))
 done
