@@ -162,48 +162,47 @@ impl Game {
         // and 4-bit plane masks, with no data-dependent branch: recorded fights are random
         // enough that branches per plane and per shooter/target pair mispredict often (issue
         // 13). Dead planes go through the same arithmetic and their results are discarded with
-        // selects. The words are read once and written once, whole.
+        // masks: written as `if`s (selects), the liveness of each plane and whether it fired
+        // were compiled to branches, about two mispredictions a round (issue 40). The words
+        // are read once and written once, whole.
         let size = u64::from(self.arena.size());
         // A lane holds 256 or more after adding `256 − size` exactly when it is `size` or more.
-        let over = (256 - size) * LANES;
+        let over = ((256 - size) * LANES) as u32;
         let moves = actions.per_plane();
-        let mut words = state.words();
+        let words = state.words();
+        // The low 32 bits of each word after the move: coordinates and heading. The cooldown
+        // and alive bits above are rebuilt whole in step 4.
+        let mut low = [0u32; 4];
         let mut moved = [None; 4];
         let (mut invalid, mut wall, mut shoot, mut alive) = (0u8, 0u8, 0u8, 0u8);
 
         // 1. Moves (`P:140-158`). A missing move flies straight without shooting (`C:152-184`).
-        for (k, word) in words.iter_mut().enumerate() {
-            let w = *word;
-            let live = w >> Plane::ALIVE_SHIFT & 1 == 1;
+        for (k, &w) in words.iter().enumerate() {
+            // All ones for a live plane, 0 for a dead one (arithmetic, not a branch).
+            let live = ((w << (63 - Plane::ALIVE_SHIFT)) as i64 >> 63) as u32;
             let heading = (w >> Plane::HEADING_SHIFT & 31) as usize;
             let (asked, turn, fire) = match moves[k] {
                 Some(mv) => (mv.direction.index(), mv.turn, mv.shoot),
                 None => (heading, false, false),
             };
             shoot |= u8::from(fire) << k;
-            // One load gives the direction flown and its coordinate deltas (the table is padded
-            // to 32 entries, indexed `& 31`: no bounds check). One add moves all three
-            // coordinates; the mask drops the guard bits (and the direction bits, whose carry
-            // only goes up), which is the wrapping `i8` add of `Pos::step`.
-            let flight = u64::from(FLIGHTS[heading][asked & 31]);
-            let direction = (flight >> Plane::HEADING_SHIFT) as usize;
-            let pos = (w + flight) & COORDINATES;
-            let inside = (pos + over) & GUARDS == 0;
-            invalid |= u8::from(live & (direction != asked)) << k;
-            moved[k] = if live {
-                Direction::from_index(direction)
+            // One load gives the whole change of the low word (see `STEPS`); a dead plane adds
+            // nothing. The guard bits take the lanes' carries and are dropped, which is the
+            // wrapping `i8` add of `Pos::step`; the heading's carry leaves the 32-bit word.
+            let step = STEPS[usize::from(turn)][heading][asked & 31] & live;
+            let after = (w as u32).wrapping_add(step) & !GUARDS32;
+            low[k] = after;
+            let inside = u32::from(after.wrapping_add(over) & GUARDS32 == 0);
+            alive |= ((live & inside) as u8) << k;
+            wall |= ((live & (inside ^ 1)) as u8) << k;
+            // Only for the events (dropped by callers that ignore them).
+            let flown = (FLIGHTS[heading][asked & 31] >> Plane::HEADING_SHIFT) as usize;
+            invalid |= ((live as u8) & u8::from(flown != asked)) << k;
+            moved[k] = if live != 0 {
+                Direction::from_index(flown)
             } else {
                 None
             };
-            let new_heading = if turn {
-                flight & HEADING_BITS
-            } else {
-                w & HEADING_BITS
-            };
-            let after = (w & !(COORDINATES | HEADING_BITS)) | pos | new_heading;
-            *word = if live { after } else { w };
-            alive |= u8::from(live & inside) << k;
-            wall |= u8::from(live & !inside) << k;
         }
 
         // 2. Collisions (`C:256-278`): mark every pair of survivors in one cell, then kill.
@@ -212,7 +211,7 @@ impl Game {
         const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
         let mut shared = 0u8;
         for (p, (i, j)) in PAIRS.into_iter().enumerate() {
-            shared |= u8::from((words[i] ^ words[j]) & COORDINATES == 0) << p;
+            shared |= u8::from((low[i] ^ low[j]) & COORDINATES32 == 0) << p;
         }
         let mut collided = 0u8;
         if shared != 0 {
@@ -223,32 +222,37 @@ impl Game {
         }
         alive &= !collided;
 
+        // The four cooldowns side by side in 16-bit lanes (plane k in bits 16k..16k+8), read
+        // before the round: one add finds the lanes that are not 0.
+        let cooldowns = (words[0] >> 32 & 0xff)
+            | (words[1] >> 16 & 0xff << 16)
+            | (words[2] & 0xff << 32)
+            | (words[3] << 16 & 0xff << 48);
+        let cooling = (cooldowns + 0xff * LANES16) >> 8 & LANES16;
+        let ready = !(cooling.wrapping_mul(GATHER16) >> 48) as u8 & 0xf;
+
         // 3. Shots (`C:281-310`), simultaneous: hits are marked against the post-collision
         //    planes, then applied together, so a plane hit this round still fires.
-        let mut fired = 0u8;
-        for (k, &w) in words.iter().enumerate() {
-            let ready = w >> Plane::COOLDOWN_SHIFT & 0xff == 0;
-            fired |= (shoot >> k & alive >> k & u8::from(ready) & 1) << k;
-        }
-        let hit = self.hits(&words, fired) & alive;
+        let fired = shoot & alive & ready;
+        let hit = self.hits(&low, fired) & alive;
         alive &= !hit;
 
         // 4. Cooldowns (`P:161-163`), read after the hits: a shooter that was hit ends with 0.
-        let cooldown = u64::from(self.config.cooldown);
-        for (k, word) in words.iter_mut().enumerate() {
-            let w = *word;
-            let left = w >> Plane::COOLDOWN_SHIFT & 0xff;
-            let left = if (fired & alive) >> k & 1 == 1 {
-                cooldown
-            } else {
-                left.saturating_sub(1)
-            };
-            *word = (w & !(COOLDOWN_BITS | ALIVE_BIT))
-                | left << Plane::COOLDOWN_SHIFT
-                | u64::from(alive >> k & 1) << Plane::ALIVE_SHIFT;
-        }
-
-        state.set_words(words);
+        //    Every lane falls by one down to 0, the live shooters' lanes take `cooldown`, with
+        //    masks rather than branches (whether a plane fired is as random as the fights).
+        let falling = cooldowns - cooling;
+        let reset = (u64::from(fired & alive).wrapping_mul(SPREAD16) & LANES16) * 0xff;
+        let fresh = u64::from(self.config.cooldown) * LANES16;
+        let cooldowns = falling ^ ((falling ^ fresh) & reset);
+        let high = cooldowns
+            | (u64::from(alive).wrapping_mul(SPREAD16) & LANES16) << (Plane::ALIVE_SHIFT - 32);
+        const FIELD: u64 = 0x1ff << 32;
+        state.set_words([
+            u64::from(low[0]) | (high << 32 & FIELD),
+            u64::from(low[1]) | (high << 16 & FIELD),
+            u64::from(low[2]) | (high & FIELD),
+            u64::from(low[3]) | (high >> 16 & FIELD),
+        ]);
         state.round = state.round.saturating_add(1);
         Events {
             moved,
@@ -269,15 +273,15 @@ impl Game {
     /// ray's length never needs checking. In arenas of up to 16 cells that test is one lookup
     /// in [`LINE_OF_FIRE`]; larger arenas use the same test in arithmetic.
     #[inline(always)]
-    fn hits(&self, words: &[u64; 4], fired: u8) -> u8 {
-        let heading = |w: u64| (w >> Plane::HEADING_SHIFT & 31) as u8;
+    fn hits(&self, low: &[u32; 4], fired: u8) -> u8 {
+        let heading = |w: u32| (w >> Plane::HEADING_SHIFT) as u8;
         let mut hit = 0u8;
         if self.arena.size() <= LOF_MAX_SIZE {
             // The low 4 bits of each coordinate, 5 bits apart. A live plane's coordinates are in
             // 0..16; a dead plane's are cut to that range (its result is discarded), so
             // `target + LOF_BIAS − shooter` keeps every lane in 1..32 and is a valid index.
-            let cells = words.map(|w| (w & 0xf) | (w >> 4 & 0x1e0) | (w >> 8 & 0x3c00));
-            for (k, &shooter) in words.iter().enumerate() {
+            let cells = low.map(|w| u64::from((w & 0xf) | (w >> 4 & 0x1e0) | (w >> 8 & 0x3c00)));
+            for (k, &shooter) in low.iter().enumerate() {
                 // A plane that does not fire aims at a value no table entry holds.
                 let aim = if fired >> k & 1 == 1 {
                     heading(shooter)
@@ -295,7 +299,7 @@ impl Game {
                 }
             }
         } else {
-            let planes = words.map(Plane::from_word);
+            let planes = low.map(|w| Plane::from_word(u64::from(w)));
             for (k, shooter) in planes.iter().enumerate() {
                 let fires = fired >> k & 1;
                 let [hx, hy, hz] = shooter.heading.vector().map(i16::from);
@@ -524,12 +528,18 @@ const LANES: u64 = 1 | 1 << 9 | 1 << 18;
 /// The three 8-bit coordinates of a packed plane.
 #[doc(hidden)]
 pub const COORDINATES: u64 = 0xff * LANES;
+/// The three coordinates of a packed plane's low 32 bits.
+const COORDINATES32: u32 = COORDINATES as u32;
 /// The guard bit above each coordinate.
-const GUARDS: u64 = 0x100 * LANES;
-/// The heading index of a packed plane.
-const HEADING_BITS: u64 = 31 << Plane::HEADING_SHIFT;
-/// The cooldown of a packed plane.
-const COOLDOWN_BITS: u64 = 0xff << Plane::COOLDOWN_SHIFT;
+const GUARDS32: u32 = (0x100 * LANES) as u32;
+/// 1 in each of four 16-bit lanes.
+const LANES16: u64 = 0x0001_0001_0001_0001;
+/// Multiplying a 4-bit plane mask by this puts bit k at bit 16k (and stray bits elsewhere,
+/// none at a multiple of 16 and no carries: `LANES16` keeps the lanes' bits).
+const SPREAD16: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
+/// Multiplying bits at 0, 16, 32 and 48 (nothing else) by this gathers them at bits 48..52,
+/// with no carries into them.
+const GATHER16: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
 /// The alive flag of a packed plane.
 const ALIVE_BIT: u64 = 1 << Plane::ALIVE_SHIFT;
 
@@ -619,6 +629,29 @@ pub const FLIGHTS: [[u32; 32]; 32] = {
                 .resolve(asked)
                 .index();
             table[h][d] = DELTAS[flown] as u32 | (flown as u32) << Plane::HEADING_SHIFT;
+            d += 1;
+        }
+        h += 1;
+    }
+    table
+};
+
+/// A move as one add to a packed plane's low 32 bits, by `[turn][h][d]` for a plane heading `h`
+/// that asks for `d`: the coordinate deltas of the direction flown ([`FLIGHTS`]) and, when it
+/// turns, the difference from `h` to that direction modulo 32 in the heading bits, so the add
+/// leaves the new heading there (its carry leaves the 32 bits). Padded to 32 × 32 like
+/// [`FLIGHTS`].
+const STEPS: [[[u32; 32]; 32]; 2] = {
+    let mut table = [[[0; 32]; 32]; 2];
+    let mut h = 0;
+    while h < 27 {
+        let mut d = 0;
+        while d < 27 {
+            let flight = FLIGHTS[h][d];
+            let delta = flight & ((1 << Plane::HEADING_SHIFT) - 1);
+            let flown = flight >> Plane::HEADING_SHIFT;
+            table[0][h][d] = delta;
+            table[1][h][d] = delta | (flown.wrapping_sub(h as u32) & 31) << Plane::HEADING_SHIFT;
             d += 1;
         }
         h += 1;
