@@ -34,6 +34,10 @@ impl Game {
         let index = state
             .cloud_index(player)
             .ok_or(CommandError::UnknownPlayer(player))?;
+        if !matches!(action, Action::Wait) {
+            // The player's cloud may change: the next update checks the sweep against it.
+            state.scratch.fresh = false;
+        }
         match action {
             Action::Move(wind) => {
                 let spawned = move_cloud(&mut state.clouds[index], wind)?;

@@ -264,6 +264,7 @@ impl Game {
             }
         }
         cloud.uid = next_uid(state);
+        state.scratch.fresh = false;
         state.clouds.push(cloud);
         Arc::make_mut(&mut state.players).push(player);
         Ok(id)
@@ -298,5 +299,6 @@ pub(crate) fn next_uid(state: &mut State) -> Uid {
 #[doc(hidden)]
 pub fn push_spawned(state: &mut State, mut spawned: Cloud) {
     spawned.uid = next_uid(state);
+    state.scratch.fresh = false;
     state.clouds.push(spawned);
 }

@@ -189,6 +189,11 @@ pub(crate) struct Scratch {
     pub(crate) radius_of: Vec<u32>,
     pub(crate) kept: Vec<u64>,
     pub(crate) new_index: Vec<u16>,
+    /// Whether the clouds are exactly as the last update left them, with its sweep (order,
+    /// ranks, column, radii) still exact for them: the next update then skips comparing every
+    /// cloud with its column entry. Cleared by everything else that changes the clouds
+    /// ([`State::clouds_mut`], commands, spawned and added clouds).
+    pub(crate) fresh: bool,
     /// The still world the last update found (see `Game::update`), if any.
     pub(crate) still: Still,
 }
@@ -261,6 +266,7 @@ impl State {
     /// Mutable access to the clouds, for building test positions and search experiments.
     /// Keep each player's one cloud (an owner may appear once at most).
     pub fn clouds_mut(&mut self) -> &mut Vec<Cloud> {
+        self.scratch.fresh = false;
         &mut self.clouds
     }
 

@@ -161,6 +161,9 @@ pub(crate) struct Sweep {
     /// Whether two living clouds were found touching (or the exact scan was left for the full
     /// one) during this update.
     pub(crate) touched: bool,
+    /// Whether a cloud's position became non-finite during this update (the next update's
+    /// sweep must then be refused, see [`Sweep::prepare`]).
+    pub(crate) infinite: bool,
 }
 
 /// The sweep's column by rank, padded with `BLOCK` sentinels at each end: `x` is `-inf` on
@@ -224,9 +227,14 @@ pub(crate) struct SweepBuffers {
 impl Sweep {
     // The error hands the reused buffers back (boxing them would allocate on the hot path).
     #[allow(clippy::result_large_err)]
+    ///
+    /// `fresh`: the clouds are exactly as the last update with a sweep left them (see
+    /// `Scratch::fresh`), so the buffers are exact for them and only the vapor bound is
+    /// recomputed.
     pub(crate) fn prepare(
         clouds: &Vec<Cloud>,
         buffers: SweepBuffers,
+        fresh: bool,
     ) -> Result<Sweep, SweepBuffers> {
         let SweepBuffers {
             mut order,
@@ -259,6 +267,33 @@ impl Sweep {
         // `Column`); only the clouds changed since (commands, `clouds_mut`, a new list) need
         // work. Rebuilt from nothing when its shape does not fit this list.
         let m = order.len();
+        if fresh
+            && m == n
+            && rank.len() == n
+            && radius.len() == n
+            && radius_of.len() == n
+            && col.x.len() == n + 2 * BLOCK
+        {
+            // The same bound as the full check below computes (no NaN vapor: the last update
+            // had none and makes none).
+            let max_vapor = clouds
+                .iter()
+                .fold(0.0f32, |m, c| if c.vapor > m { c.vapor } else { m });
+            marks.clear();
+            marks.resize(n.div_ceil(64), 0);
+            return Ok(Sweep {
+                order,
+                col,
+                rank,
+                marks,
+                radius,
+                radius_of,
+                max_vapor,
+                max_radius: max_vapor.sqrt(),
+                touched: false,
+                infinite: false,
+            });
+        }
         if m > n || rank.len() != m || col.x.len() != m + 2 * BLOCK {
             order.clear();
             rank.clear();
@@ -353,12 +388,24 @@ impl Sweep {
             max_vapor,
             max_radius: max_vapor.sqrt(),
             touched: false,
+            infinite: false,
         })
     }
 
     /// Drops the clouds whose bit is clear in `kept` from the order and the column, and
     /// renumbers the others (`new_index[i]`: cloud `i`'s index after the drop).
     pub(crate) fn retain(&mut self, kept: &[u64], new_index: &[u16]) {
+        // The radii by cloud index, renumbered (`new_index[i] <= i`).
+        let mut w = 0;
+        for i in 0..self.radius.len() {
+            if kept[i / 64] & (1 << (i % 64)) != 0 {
+                self.radius[w] = self.radius[i];
+                self.radius_of[w] = self.radius_of[i];
+                w += 1;
+            }
+        }
+        self.radius.truncate(w);
+        self.radius_of.truncate(w);
         let mut w = 0;
         for r in 0..self.order.len() {
             let i = self.order[r] as usize;
@@ -453,26 +500,30 @@ impl Sweep {
     }
 
     /// Cloud `a`'s absorption step, examining only the clouds within reach, in list order.
+    ///
+    /// Inlined into the update's loop: the scan usually finds no candidate, and then nothing
+    /// else runs (the candidates' absorption is [`Sweep::absorb_marked`]).
+    #[inline(always)]
     pub(crate) fn absorb(&mut self, clouds: &mut [Cloud], a: usize) {
-        let ca = clouds[a];
-        if ca.is_dead() {
+        let Cloud { pos, vapor, .. } = clouds[a];
+        if vapor < 1.0 {
+            // Dead (`Cloud::is_dead`).
             return;
         }
-        if !ca.pos.is_finite() {
-            // Moved to infinity: the sort cannot bound the search any more.
-            self.touched = true;
-            absorb_range(clouds, a, 0);
-            self.raise_max_vapor(f32::INFINITY);
-            self.refresh_radii(clouds);
-            return;
+        if !pos.is_finite() {
+            return self.absorb_infinite(clouds, a);
         }
         let ra = self.radius[a];
         let reach = f64::from(ra + self.max_radius) + 1.0;
-        let x = f64::from(ca.pos.x);
+        let x = f64::from(pos.x);
+        // The three arrays of the column as slices of one length (one bounds test per block).
+        let xs = &self.col.x[..];
+        let ys = &self.col.y[..xs.len()];
+        let rs = &self.col.r[..xs.len()];
         let p = self.rank[a] as usize + BLOCK;
         // Cloud a's own column entry (its position, from two arrays: LLVM then vectorises
         // the blocks lane by lane).
-        let (ax, ay) = (self.col.x[p], self.col.y[p]);
+        let (ax, ay) = (xs[p], ys[p]);
         let (mut lo, mut hi) = (usize::MAX, 0usize);
         // Blocks of entries, each tested whole (entries beyond the reach only add candidates
         // the exact test then rejects); a scan stops after the block whose farthest entry is
@@ -482,11 +533,11 @@ impl Sweep {
         let mut k = p;
         loop {
             k -= BLOCK;
-            let bx = block(&self.col.x[k..k + BLOCK]);
+            let bx = block(&xs[k..k + BLOCK]);
             let mask = block_mask(
                 bx,
-                block(&self.col.y[k..k + BLOCK]),
-                block(&self.col.r[k..k + BLOCK]),
+                block(&ys[k..k + BLOCK]),
+                block(&rs[k..k + BLOCK]),
                 ax,
                 ay,
                 ra,
@@ -501,11 +552,11 @@ impl Sweep {
         // Rightwards: the blocks starting just after it (the right sentinels end the scan).
         let mut k = p + 1;
         loop {
-            let bx = block(&self.col.x[k..k + BLOCK]);
+            let bx = block(&xs[k..k + BLOCK]);
             let mask = block_mask(
                 bx,
-                block(&self.col.y[k..k + BLOCK]),
-                block(&self.col.r[k..k + BLOCK]),
+                block(&ys[k..k + BLOCK]),
+                block(&rs[k..k + BLOCK]),
                 ax,
                 ay,
                 ra,
@@ -518,10 +569,33 @@ impl Sweep {
             }
             k += BLOCK;
         }
-        if lo > hi {
-            return;
+        if lo <= hi {
+            self.absorb_marked(clouds, a, vapor, lo, hi);
         }
-        let start_vapor = ca.vapor;
+    }
+
+    /// Cloud `a`'s absorption step after it moved to infinity: the sort cannot bound the search
+    /// any more.
+    #[inline(never)]
+    fn absorb_infinite(&mut self, clouds: &mut [Cloud], a: usize) {
+        self.touched = true;
+        self.infinite = true;
+        absorb_range(clouds, a, 0);
+        self.raise_max_vapor(f32::INFINITY);
+        self.refresh_radii(clouds);
+    }
+
+    /// Cloud `a`'s absorption of the candidates marked in words `lo..=hi` of `marks`, in list
+    /// order (`start_vapor`: its vapor before); clears the marks.
+    #[inline(never)]
+    fn absorb_marked(
+        &mut self,
+        clouds: &mut [Cloud],
+        a: usize,
+        start_vapor: f32,
+        lo: usize,
+        hi: usize,
+    ) {
         for w in lo..=hi {
             while self.marks[w] != 0 {
                 let bit = self.marks[w].trailing_zeros() as usize;

@@ -46,6 +46,7 @@ impl Game {
 
         let mut scratch = std::mem::take(&mut state.scratch);
         scratch.still.valid = false;
+        let fresh = std::mem::replace(&mut scratch.fresh, false);
         // Grow with the cloud list's capacity, so the buffers allocate only when the list does.
         let cap = state.clouds.capacity().max(n);
         if scratch.new_index.capacity() < cap {
@@ -67,7 +68,7 @@ impl Game {
             radius_of: std::mem::take(&mut scratch.radius_of),
         };
         let mut sweep = if prune && n >= SWEEP_MIN_CLOUDS {
-            match Sweep::prepare(&state.clouds, buffers) {
+            match Sweep::prepare(&state.clouds, buffers, fresh) {
                 Ok(sweep) => Some(sweep),
                 Err(buffers) => {
                     state.sweep = scratch.put_back(buffers);
@@ -117,6 +118,8 @@ impl Game {
                 if bounce(&mut clouds[i], r, width, height)
                     && let Some(sw) = &mut sweep
                 {
+                    // An infinite radius moves it to infinity.
+                    sw.infinite |= !clouds[i].pos.is_finite();
                     sw.reposition(clouds, i);
                 }
             }
@@ -169,6 +172,7 @@ impl Game {
                 still.alive = alive;
                 still.valid = true;
             }
+            scratch.fresh = !sw.infinite;
             state.sweep = scratch.put_back(sw.into_buffers());
         }
         scratch.kept = kept;
