@@ -341,8 +341,10 @@ impl Sweep {
             if radius_of[i] != bits {
                 radius_of[i] = bits;
                 radius[i] = c.radius();
-                col.r[p] = radius[i];
             }
+            // Always written: a rebuilt or new entry holds NaN, which no scan would take for
+            // a touch, while the radius by index may be exact from the last update.
+            col.r[p] = radius[i];
             if col.x[p].to_bits() != c.pos.x.to_bits() || col.y[p].to_bits() != c.pos.y.to_bits() {
                 col.x[p] = c.pos.x;
                 col.y[p] = c.pos.y;
