@@ -7,30 +7,19 @@ pub mod program;
 pub mod referee;
 
 #[cfg(feature = "cli")]
-use std::path::{Path, PathBuf};
-
-#[cfg(feature = "cli")]
-use amazes::{Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts};
-#[cfg(feature = "cli")]
-use rand::SeedableRng;
-#[cfg(feature = "cli")]
-use rand_pcg::Pcg64Mcg;
-
-#[cfg(feature = "cli")]
-use crate::cli::MatchArgs;
-#[cfg(feature = "cli")]
-use crate::error::{Error, Result};
-#[cfg(feature = "cli")]
-use arena::Bot;
-#[cfg(feature = "cli")]
-use arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores};
-#[cfg(feature = "cli")]
-use arena::runner::{self, FirstFaults, GameSetup, Watch};
-#[cfg(feature = "cli")]
-use arena::viewer::{MatchPage, PagePlan};
-
-#[cfg(feature = "cli")]
-use crate::roster::{Roster, create_stderr_dir, stderr_file};
+use {
+    crate::cli::MatchArgs,
+    crate::error::{Error, Result},
+    crate::roster::{Roster, create_stderr_dir, stderr_file},
+    amazes::{Config, Game, MazeFile, Outcome, Player, Pose, generate, random_starts},
+    arena::Bot,
+    arena::results::{GameRecord, Results, TournamentSpec, ranks_from_scores},
+    arena::runner::{self, FirstFaults, GameSetup, Watch},
+    arena::viewer::{MatchPage, PagePlan},
+    rand::SeedableRng,
+    rand_pcg::Pcg64Mcg,
+    std::path::{Path, PathBuf},
+};
 
 /// Games played when `--games` is not given.
 #[cfg(feature = "cli")]

@@ -14,15 +14,13 @@ use smallvec::SmallVec;
 use crate::cli::MatchArgs;
 use crate::error::{Error, Result};
 #[cfg(feature = "cli")]
-use arena::Bot;
-#[cfg(feature = "cli")]
-use arena::results::Schedule;
-#[cfg(feature = "cli")]
-use arena::results::{Results, TournamentSpec};
-#[cfg(feature = "cli")]
-use arena::runner::{self, RunOptions};
-#[cfg(feature = "cli")]
-use arena::viewer::{MatchPage, PagePlan};
+use {
+    arena::Bot,
+    arena::results::Schedule,
+    arena::results::{Results, TournamentSpec},
+    arena::runner::{self, RunOptions},
+    arena::viewer::{MatchPage, PagePlan},
+};
 
 /// Games played when `--games` is not given.
 #[cfg(feature = "cli")]

@@ -29,36 +29,22 @@ pub mod bots;
 pub mod playable;
 
 #[cfg(feature = "cli")]
-use std::io::Write;
-#[cfg(feature = "cli")]
-use std::path::{Path, PathBuf};
-
-#[cfg(feature = "cli")]
-use dogfight::bot::play_fight_from;
-#[cfg(feature = "cli")]
-use dogfight::protocol::Fault;
-#[cfg(feature = "cli")]
-use dogfight::replay::verify_files;
-#[cfg(feature = "cli")]
-use dogfight::trace::Trace;
-#[cfg(feature = "cli")]
-use dogfight::{Arena, Config, Game, MatchUp, Side};
-
-#[cfg(feature = "cli")]
-use arena::BoxError;
-
-#[cfg(feature = "cli")]
-use crate::cli::MatchArgs;
-#[cfg(feature = "cli")]
-use crate::error::{Error, Result};
-#[cfg(feature = "cli")]
-use crate::roster::{create_stderr_dir, stderr_file};
-#[cfg(feature = "cli")]
-use arena::results::{GameRecord, Results, TournamentSpec};
-#[cfg(feature = "cli")]
-use arena::runner::{self, FirstFaults, GameSetup, Watch};
-#[cfg(feature = "cli")]
-use arena::viewer::MatchPage;
+use {
+    crate::cli::MatchArgs,
+    crate::error::{Error, Result},
+    crate::roster::{create_stderr_dir, stderr_file},
+    arena::BoxError,
+    arena::results::{GameRecord, Results, TournamentSpec},
+    arena::runner::{self, FirstFaults, GameSetup, Watch},
+    arena::viewer::MatchPage,
+    dogfight::bot::play_fight_from,
+    dogfight::protocol::Fault,
+    dogfight::replay::verify_files,
+    dogfight::trace::Trace,
+    dogfight::{Arena, Config, Game, MatchUp, Side},
+    std::io::Write,
+    std::path::{Path, PathBuf},
+};
 
 /// Fights played when `--games` is not given: `DEFAULT_FIGHTS / --matchup` match-ups (rounded
 /// up), 10 match-ups of 10 fights by default.

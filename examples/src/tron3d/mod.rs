@@ -8,27 +8,18 @@ pub mod playable;
 pub mod tree_bot;
 
 #[cfg(feature = "cli")]
-use std::path::{Path, PathBuf};
-
-#[cfg(feature = "cli")]
-use tron3d::format::{Cnf, parse_map};
-#[cfg(feature = "cli")]
-use tron3d::generate::Preset;
-#[cfg(feature = "cli")]
-use tron3d::replay::Recorder;
-#[cfg(feature = "cli")]
-use tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State};
-
-#[cfg(feature = "cli")]
-use crate::cli::MatchArgs;
-#[cfg(feature = "cli")]
-use crate::error::{Error, Result};
-#[cfg(feature = "cli")]
-use arena::results::{Results, TournamentSpec};
-#[cfg(feature = "cli")]
-use arena::runner::{self, Watch};
-#[cfg(feature = "cli")]
-use arena::viewer::MatchPage;
+use {
+    crate::cli::MatchArgs,
+    crate::error::{Error, Result},
+    arena::results::{Results, TournamentSpec},
+    arena::runner::{self, Watch},
+    arena::viewer::MatchPage,
+    std::path::{Path, PathBuf},
+    tron3d::format::{Cnf, parse_map},
+    tron3d::generate::Preset,
+    tron3d::replay::Recorder,
+    tron3d::{Action, Actions, Board, Config, Events, Game, PlayerId, State},
+};
 
 /// Games played when `--games` is not given.
 #[cfg(feature = "cli")]

@@ -10,25 +10,17 @@ pub mod net;
 pub mod playable;
 
 #[cfg(feature = "cli")]
-use std::path::Path;
-
-#[cfg(feature = "cli")]
-use windward::rules;
-#[cfg(feature = "cli")]
-use windward::tick::replay::{maps_dir_for, replay_file};
-#[cfg(feature = "cli")]
-use windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen};
-
-#[cfg(feature = "cli")]
-use crate::cli::MatchArgs;
-#[cfg(feature = "cli")]
-use crate::error::{Error, Result};
-#[cfg(feature = "cli")]
-use arena::results::{Results, TournamentSpec};
-#[cfg(feature = "cli")]
-use arena::runner::{self, GameSetup, Watch};
-#[cfg(feature = "cli")]
-use arena::viewer::MatchPage;
+use {
+    crate::cli::MatchArgs,
+    crate::error::{Error, Result},
+    arena::results::{Results, TournamentSpec},
+    arena::runner::{self, GameSetup, Watch},
+    arena::viewer::MatchPage,
+    std::path::Path,
+    windward::rules,
+    windward::tick::replay::{maps_dir_for, replay_file},
+    windward::{Action, Config, Events, Game, NUM_PLAYERS, PlayerId, State, mapgen},
+};
 
 /// Rounds played when `--games` is not given.
 #[cfg(feature = "cli")]
