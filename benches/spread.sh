@@ -2,13 +2,15 @@
 # The hot benchmarks in fresh processes, to see whether one binary runs at one speed (issue 40):
 #   CONTEST_DATA=../shared/data benches/spread.sh [PROCESSES] [dogfight|cloudwars|amazes|all]
 # Each round starts a new process of each benchmark, one after the other:
-#   dogfight   `dogfight_peer replay 3`: ns of CPU time per round, median of 3 runs;
-#   cloudwars  criterion's `cloudwars/s2_replay` (1 s warm-up, 3 s): µs per update (median
-#              estimate of the 4,000 updates, divided);
+#   dogfight   `dogfight_peer replay 9`: ns of CPU time per round, of 9 runs of 0.3 s;
+#   cloudwars  `cloudwars_peer replay 9`: µs of CPU time per update, of 9 runs of 0.25 s;
 #   amazes     criterion's `amazes/search_playouts` and `amazes/bare_playouts`: their ratio of
 #              steps per second (the search efficiency the READMEs report).
 # Prints every process's figure as it comes, then per benchmark the minimum, median and maximum
-# over the processes and the spread, max / min - 1. Also prints the CPU (`lscpu`), and the load
+# over the processes and the spread, max / min - 1. Dogfight and CloudWars give two figures a
+# process: the median of its runs and its fastest run. Where a machine's neighbours slow some
+# runs down (issue 40: within one process, on the AMD EPYC 25/17), the medians' spread measures
+# the neighbours and the fastest runs' spread the code. Also prints the CPU (`lscpu`), and the load
 # average before each round: figures taken beside a build mean nothing.
 set -eu
 processes=${1:-20}
@@ -18,25 +20,28 @@ export CONTEST_DATA
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-(cd "$root" && cargo bench -p benches --bench dogfight_peer --bench cloudwars_engine --bench search \
+(cd "$root" && cargo bench -p benches --bench dogfight_peer --bench cloudwars_peer --bench search \
     --no-run --message-format=json 2>/dev/null) |
     sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' > "$out/bins"
 bin() { grep "/$1-[0-9a-f]*\$" "$out/bins" | tail -1; }
 dogfight=$(bin dogfight_peer)
-cloudwars=$(bin cloudwars_engine)
+cloudwars=$(bin cloudwars_peer)
 search=$(bin search)
 for b in "$dogfight" "$cloudwars" "$search"; do
     [ -x "$b" ] || { echo "spread.sh: could not build the benches" >&2; exit 1; }
 done
 lscpu | grep -E '^(Model name|CPU family|Model):'
-# Criterion's middle estimate on the line after `NAME ... time:` (its unit converted to µs),
-# or the middle throughput in M elements per second.
-criterion_us() {
-    awk -v name="$1" '$1 == name && $2 == "time:" {
-        v = $5; u = $6
-        if (u == "ns") v /= 1000; else if (u == "ms") v *= 1000; else if (u == "s") v *= 1e6
-        print v; exit }' "$2"
+# A peer runner's line `... CPU median M (min F, max S) ...`: appends M to $out/NAME and F to
+# $out/NAME-fastest, and prints both.
+runs() {
+    sed -n 's/.*CPU median \([0-9.]*\) (min \([0-9.]*\),.*/\1 \2/p' "$2" | head -1 |
+        while read -r median fastest; do
+            echo "$median" >> "$out/$1"
+            echo "$fastest" >> "$out/$1-fastest"
+            echo "median $median, fastest run $fastest"
+        done
 }
+# Criterion's middle throughput in M elements per second, on the lines after `NAME`.
 criterion_melem() {
     awk -v name="$1" '$1 == name { found = 1 } found && $1 == "thrpt:" {
         v = $4; u = $5
@@ -47,15 +52,12 @@ i=1
 while [ "$i" -le "$processes" ]; do
     echo "process $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     if [ "$which" = all ] || [ "$which" = dogfight ]; then
-        "$dogfight" replay 3 > "$out/run"
-        sed -n 's/.*ns\/round CPU median \([0-9.]*\).*/\1/p' "$out/run" | tee -a "$out/dogfight" |
-            sed 's/^/  dogfight replay_port_fights ns\/round: /'
+        "$dogfight" replay 9 > "$out/run"
+        runs dogfight "$out/run" | sed 's/^/  dogfight replay_port_fights ns\/round: /'
     fi
     if [ "$which" = all ] || [ "$which" = cloudwars ]; then
-        "$cloudwars" --bench 'cloudwars/s2_replay' --warm-up-time 1 --measurement-time 3 > "$out/run" 2>&1
-        us=$(criterion_us cloudwars/s2_replay "$out/run")
-        awk -v us="$us" 'BEGIN { printf "%.3f\n", us / 4000 }' | tee -a "$out/cloudwars" |
-            sed 's/^/  cloudwars s2_replay us\/update: /'
+        "$cloudwars" replay 9 > "$out/run"
+        runs cloudwars "$out/run" | sed 's/^/  cloudwars s2_replay us\/update: /'
     fi
     if [ "$which" = all ] || [ "$which" = amazes ]; then
         "$search" --bench 'amazes/' --warm-up-time 1 --measurement-time 3 > "$out/run" 2>&1
@@ -67,7 +69,7 @@ while [ "$i" -le "$processes" ]; do
     i=$((i + 1))
 done
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
-for name in dogfight cloudwars amazes; do
+for name in dogfight dogfight-fastest cloudwars cloudwars-fastest amazes; do
     [ -s "$out/$name" ] || continue
     sort -n "$out/$name" | awk -v name="$name" '{ x[NR] = $1 } END {
         printf "%s over %d processes: min %s, median %s, max %s, spread %.1f%%\n",

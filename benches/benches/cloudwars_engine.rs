@@ -20,52 +20,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use cloudwars::replay::{Scenario, ScenarioCommand};
 use cloudwars::{Action, Config, Game, State, Vec2, WorldParams};
 
-/// The Go original's final float hash after s2's 4 000 updates with its commands.
-const PEER_REPLAY_HASH: u64 = 0x7f52_bb66_a09d_9e1e;
-/// The Go original's final float hash after 100 000 updates from s2's initial clouds.
-const PEER_PHYSICS_HASH: u64 = 0x9594_6dc4_3248_7511;
-
-/// s2's initial world and commands from the data folder, or why the peer benches are skipped.
-fn s2() -> Result<(Game, State, Vec<ScenarioCommand>, u64), String> {
-    let dir = benches::contest_data()
-        .ok_or("CONTEST_DATA is unset, and the peer's input is its s2 scenario")?;
-    let path = dir.join("cloudwars/s2_seed1337_default_4p.scenario.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let scenario = Scenario::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let game = Game::new(scenario.config).map_err(|e| e.to_string())?;
-    let state = game
-        .world_from_clouds(&scenario.clouds, 0)
-        .map_err(|e| e.to_string())?;
-    Ok((game, state, scenario.commands, scenario.iterations))
-}
-
-/// The peer's physics workload: 100 000 updates, no commands; the final float hash.
-fn physics(game: &Game, initial: &State) -> u64 {
-    let mut state = initial.clone();
-    for _ in 0..100_000 {
-        game.update(&mut state);
-    }
-    state.float_hash()
-}
-
-/// The peer's replay workload: the scenario's commands before each of its updates.
-fn replay(game: &Game, initial: &State, commands: &[ScenarioCommand], iterations: u64) -> u64 {
-    let mut state = initial.clone();
-    let mut next = 0;
-    for iter in 0..iterations {
-        while let Some(cmd) = commands.get(next).filter(|c| c.at == iter) {
-            if let Some(id) = state.player_by_name(&cmd.player) {
-                let _ = game.apply(&mut state, id, cmd.action);
-            }
-            next += 1;
-        }
-        game.update(&mut state);
-    }
-    state.float_hash()
-}
+#[path = "shared/cloudwars_s2.rs"]
+mod cloudwars_s2;
+use cloudwars_s2::{PEER_PHYSICS_HASH, PEER_REPLAY_HASH, physics, replay, s2};
 
 fn peer_workloads(c: &mut Criterion) {
     let (game, initial, commands, iterations) = match s2() {

@@ -18,7 +18,8 @@
 //! `cargo bench -p benches --bench dogfight_peer [-- replay|exact [RUNS]]`
 
 use std::hint::black_box;
-use std::time::Instant;
+
+use benches::time_runs;
 
 use dogfight::bot::play_fight_from;
 use dogfight::{Actions, Game, Outcome, play_fight};
@@ -44,40 +45,6 @@ fn mix(sum: u64, fight: i64, outcome: &Outcome) -> u64 {
         .wrapping_add((fight as u64 + 1).wrapping_mul(7))
         .wrapping_add(((i64::from(outcome.result()) + 2) * 131) as u64)
         .wrapping_add(u64::from(outcome.round))
-}
-
-/// This thread's CPU time in nanoseconds (what `ThreadMXBean.getCurrentThreadCpuTime` reads on
-/// the Java side): the first field of `/proc/thread-self/schedstat`, the time the scheduler ran
-/// this thread (Linux).
-fn thread_cpu_ns() -> u64 {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .expect("this runner needs Linux's /proc/thread-self/schedstat");
-    text.split_whitespace()
-        .next()
-        .and_then(|field| field.parse().ok())
-        .expect("schedstat starts with the CPU time in nanoseconds")
-}
-
-/// Median, minimum and maximum.
-fn summary(mut xs: Vec<f64>) -> (f64, f64, f64) {
-    xs.sort_by(f64::total_cmp);
-    (xs[xs.len() / 2], xs[0], xs[xs.len() - 1])
-}
-
-/// Runs `work` (which answers the units it did) three times untimed and `runs` times timed:
-/// CPU and wall time per unit, in `scale` nanoseconds.
-fn time(runs: usize, scale: f64, mut work: impl FnMut() -> usize) -> ((f64, f64, f64), f64) {
-    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
-    for run in 0..runs + 3 {
-        let (c0, w0) = (thread_cpu_ns(), Instant::now());
-        let units = work() as f64;
-        let (c1, w1) = (thread_cpu_ns(), w0.elapsed());
-        if run >= 3 {
-            cpu.push((c1 - c0) as f64 / units / scale);
-            wall.push(w1.as_nanos() as f64 / units / scale);
-        }
-    }
-    (summary(cpu), summary(wall).0)
 }
 
 fn recorded_fights(game: &Game) -> Vec<Vec<Actions>> {
@@ -146,7 +113,7 @@ fn main() {
             (RECORDED_CHECKSUM, RECORDED_ROUNDS),
             "the exact DumbPlanes port's fights changed"
         );
-        let ((median, min, max), wall) = time(runs, 1.0, || {
+        let (cpu, wall) = time_runs(runs, 1.0, || {
             let mut total = 0;
             for _ in 0..PASSES {
                 let (sum, rounds) = replay(&game, &fights);
@@ -156,8 +123,11 @@ fn main() {
             total
         });
         println!(
-            "rust replay_port_fights: {} rounds a run, ns/round CPU median {median:.1} (min {min:.1}, max {max:.1}), wall median {wall:.1}; checksum {sum:016x}",
-            rounds * PASSES
+            "rust replay_port_fights: {} rounds a run, ns/round CPU median {:.1} (min {:.1}, max {:.1}), wall median {wall:.1}; checksum {sum:016x}",
+            rounds * PASSES,
+            cpu.median,
+            cpu.min,
+            cpu.max
         );
     }
     if which == "all" || which == "exact" {
@@ -166,7 +136,7 @@ fn main() {
             sum, EXACT_CHECKSUM,
             "the exact DumbPlanes port's fights changed"
         );
-        let ((median, min, max), wall) = time(runs, 1_000.0, || {
+        let (cpu, wall) = time_runs(runs, 1_000.0, || {
             for _ in 0..EXACT_PASSES {
                 let (sum, _) = exact(&game);
                 assert_eq!(sum, EXACT_CHECKSUM);
@@ -174,7 +144,8 @@ fn main() {
             EXACT_FIGHTS as usize * EXACT_PASSES
         });
         println!(
-            "rust dumbplanes_fight_exact: {EXACT_FIGHTS} fights ({rounds} rounds) {EXACT_PASSES} times a run, us/fight CPU median {median:.2} (min {min:.2}, max {max:.2}), wall median {wall:.2}; checksum {sum:016x}"
+            "rust dumbplanes_fight_exact: {EXACT_FIGHTS} fights ({rounds} rounds) {EXACT_PASSES} times a run, us/fight CPU median {:.2} (min {:.2}, max {:.2}), wall median {wall:.2}; checksum {sum:016x}",
+            cpu.median, cpu.min, cpu.max
         );
     }
 }
