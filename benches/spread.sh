@@ -4,30 +4,33 @@
 # Each round starts a new process of each benchmark, one after the other:
 #   dogfight   `dogfight_peer replay 9`: ns of CPU time per round, of 9 runs of 0.3 s;
 #   cloudwars  `cloudwars_peer replay 9`: µs of CPU time per update, of 9 runs of 0.25 s;
-#   amazes     criterion's `amazes/search_playouts` and `amazes/bare_playouts`: their ratio of
-#              steps per second (the search efficiency the READMEs report).
+#   amazes     `efficiency amazes 15`: the search efficiency the READMEs report (search steps per
+#              second / bare playout steps per second), the median over 15 pairs of 0.1 s runs of
+#              the two side by side, so that each ratio's two runs share the machine's moment.
 # Prints every process's figure as it comes, then per benchmark the minimum, median and maximum
 # over the processes and the spread, max / min - 1. Dogfight and CloudWars give two figures a
 # process: the median of its runs and its fastest run. Where a machine's neighbours slow some
 # runs down (issue 40: within one process, on the AMD EPYC 25/17), the medians' spread measures
-# the neighbours and the fastest runs' spread the code. Also prints the CPU (`lscpu`), and the load
-# average before each round: figures taken beside a build mean nothing.
+# the neighbours and the fastest runs' spread the code. Amazes gives the median pair's ratio (and
+# prints the lowest and highest pair's, and each side's median speed, which move with the
+# neighbours). Also prints the CPU (`lscpu`), and the load average before each round: figures
+# taken beside a build mean nothing.
 set -eu
 processes=${1:-20}
 which=${2:-all}
-: "${CONTEST_DATA:?set CONTEST_DATA to the data folder (../shared/data): the CloudWars and Amazes workloads read it}"
+: "${CONTEST_DATA:?set CONTEST_DATA to the data folder (../shared/data): the CloudWars workload reads it}"
 export CONTEST_DATA
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-(cd "$root" && cargo bench -p benches --bench dogfight_peer --bench cloudwars_peer --bench search \
-    --no-run --message-format=json 2>/dev/null) |
+(cd "$root" && cargo bench -p benches --bench dogfight_peer --bench cloudwars_peer \
+    --bench efficiency --no-run --message-format=json 2>/dev/null) |
     sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' > "$out/bins"
 bin() { grep "/$1-[0-9a-f]*\$" "$out/bins" | tail -1; }
 dogfight=$(bin dogfight_peer)
 cloudwars=$(bin cloudwars_peer)
-search=$(bin search)
-for b in "$dogfight" "$cloudwars" "$search"; do
+efficiency=$(bin efficiency)
+for b in "$dogfight" "$cloudwars" "$efficiency"; do
     [ -x "$b" ] || { echo "spread.sh: could not build the benches" >&2; exit 1; }
 done
 lscpu | grep -E '^(Model name|CPU family|Model):'
@@ -41,12 +44,15 @@ runs() {
             echo "median $median, fastest run $fastest"
         done
 }
-# Criterion's middle throughput in M elements per second, on the lines after `NAME`.
-criterion_melem() {
-    awk -v name="$1" '$1 == name { found = 1 } found && $1 == "thrpt:" {
-        v = $4; u = $5
-        if (u == "Kelem/s") v /= 1000; else if (u == "Gelem/s") v *= 1000; else if (u == "elem/s") v /= 1e6
-        print v; exit }' "$2"
+# The efficiency runner's line `... efficiency: median R (min L, max H) over N pairs; search M
+# steps/s median S, bare M steps/s median B`: appends R to $out/NAME, and prints the five.
+pairs() {
+    n='\([0-9.]*\)'
+    sed -n "s/.*efficiency: median $n (min $n, max $n).*search M steps\/s median $n, bare M steps\/s median $n.*/\1 \2 \3 \4 \5/p" "$2" |
+        head -1 | while read -r ratio low high search bare; do
+            echo "$ratio" >> "$out/$1"
+            echo "$ratio (pairs $low to $high; search $search, bare $bare M steps/s)"
+        done
 }
 i=1
 while [ "$i" -le "$processes" ]; do
@@ -60,11 +66,8 @@ while [ "$i" -le "$processes" ]; do
         runs cloudwars "$out/run" | sed 's/^/  cloudwars s2_replay us\/update: /'
     fi
     if [ "$which" = all ] || [ "$which" = amazes ]; then
-        "$search" --bench 'amazes/' --warm-up-time 1 --measurement-time 3 > "$out/run" 2>&1
-        s=$(criterion_melem amazes/search_playouts "$out/run")
-        b=$(criterion_melem amazes/bare_playouts "$out/run")
-        awk -v s="$s" -v b="$b" 'BEGIN { printf "%.3f\n", s / b }' | tee -a "$out/amazes" |
-            sed "s/^/  amazes search efficiency (search $s, bare $b M steps\/s): /"
+        "$efficiency" amazes 15 > "$out/run"
+        pairs amazes "$out/run" | sed 's/^/  amazes search efficiency: /'
     fi
     i=$((i + 1))
 done
