@@ -13,8 +13,12 @@
 # runs down (issue 40: within one process, on the AMD EPYC 25/17), the medians' spread measures
 # the neighbours and the fastest runs' spread the code. Amazes gives the median pair's ratio (and
 # prints the lowest and highest pair's, and each side's median speed, which move with the
-# neighbours). Also prints the CPU (`lscpu`), and the load average before each round: figures
-# taken beside a build mean nothing.
+# neighbours). Each round ends with `machine_noise 5`, two fixed loops (benches/benches/
+# machine_noise.rs): a latency-bound one, which another guest on our core hardly slows, and a
+# throughput-bound one, which runs at the core's full width as our engines do and loses what a
+# neighbour takes. Their spreads over the rounds are the machine's, for the same code every time:
+# a spread of the engines near the throughput loop's is the machine's too. Also prints the CPU
+# (`lscpu`), and the load average before each round: figures taken beside a build mean nothing.
 set -eu
 processes=${1:-20}
 which=${2:-all}
@@ -24,13 +28,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 (cd "$root" && cargo bench -p benches --bench dogfight_peer --bench cloudwars_peer \
-    --bench efficiency --no-run --message-format=json 2>/dev/null) |
+    --bench efficiency --bench machine_noise --no-run --message-format=json 2>/dev/null) |
     sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' > "$out/bins"
 bin() { grep "/$1-[0-9a-f]*\$" "$out/bins" | tail -1; }
 dogfight=$(bin dogfight_peer)
 cloudwars=$(bin cloudwars_peer)
 efficiency=$(bin efficiency)
-for b in "$dogfight" "$cloudwars" "$efficiency"; do
+noise=$(bin machine_noise)
+for b in "$dogfight" "$cloudwars" "$efficiency" "$noise"; do
     [ -x "$b" ] || { echo "spread.sh: could not build the benches" >&2; exit 1; }
 done
 lscpu | grep -E '^(Model name|CPU family|Model):'
@@ -69,10 +74,15 @@ while [ "$i" -le "$processes" ]; do
         "$efficiency" amazes 15 > "$out/run"
         pairs amazes "$out/run" | sed 's/^/  amazes search efficiency: /'
     fi
+    "$noise" 5 > "$out/run"
+    for loop in latency throughput; do
+        sed -n "s/^machine_noise $loop: median \([0-9.]*\).*/\1/p" "$out/run" | tee -a "$out/$loop loop" |
+            sed "s/^/  machine $loop loop ns\/iteration: /"
+    done
     i=$((i + 1))
 done
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
-for name in dogfight dogfight-fastest cloudwars cloudwars-fastest amazes; do
+for name in dogfight dogfight-fastest cloudwars cloudwars-fastest amazes "latency loop" "throughput loop"; do
     [ -s "$out/$name" ] || continue
     sort -n "$out/$name" | awk -v name="$name" '{ x[NR] = $1 } END {
         printf "%s over %d processes: min %s, median %s, max %s, spread %.1f%%\n",
