@@ -3,13 +3,15 @@
 use std::path::PathBuf;
 
 use crate::playable::RecordingError;
+#[cfg(feature = "tournament")]
 use crate::results::ResultsError;
 use crate::viewer::ViewerError;
 
 /// Any error, boxed: what a bot factory or a per-game closure of a caller may fail with.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 
-/// Why a tournament or a match could not be played, tabulated or drawn.
+/// Why a tournament or a match could not be played, tabulated or drawn. The variants of the
+/// thread pool and the results files are the feature `tournament`'s.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The line-up does not seat every player of the game.
@@ -35,6 +37,7 @@ pub enum Error {
         game: &'static str,
     },
     /// The thread pool could not be started.
+    #[cfg(feature = "tournament")]
     #[error("cannot start {jobs} threads: {source}")]
     Threads {
         /// Threads asked for.
@@ -73,6 +76,7 @@ pub enum Error {
         source: BoxError,
     },
     /// A results file could not be read, written or merged.
+    #[cfg(feature = "tournament")]
     #[error(transparent)]
     Results(#[from] ResultsError),
     /// A replay page could not be written.

@@ -10,6 +10,7 @@ use crate::playable::{Playable, Recording, RecordingError};
 /// The text of the recording at `path`, of at most `limit` bytes, counted as it is read
 /// (`pathfind::replay::read_limited`): a device or a pipe, whose reported size is 0, is refused
 /// as [`RecordingError::TooLarge`] like a large file, never read until memory runs out.
+#[cfg(any(feature = "dogfight", feature = "cloudwars", feature = "amazes"))]
 fn read_recording(path: &Path, limit: u64) -> Result<String, RecordingError> {
     pathfind::replay::read_limited(path, limit).map_err(|e| RecordingError::from_verify(path, e))
 }

@@ -4,7 +4,15 @@
 //!
 //! One per game (`dogfight`, `tron3d`, `cloudwars`, `amazes`, `windward`), all on by default:
 //! each brings the game's [`Playable`] and adapters. A bot author's crate may enable only its
-//! own game (`default-features = false, features = ["dogfight"]`).
+//! own game (`default-features = false, features = ["tournament", "dogfight"]`).
+//!
+//! `tournament` (on by default): the runner and [`Tournament`], program bots ([`program`]:
+//! child processes, their containment and sandbox), [`results`], [`stats`], the progress bars
+//! and the pages the runner records ([`viewer::MatchPage`], [`viewer::Recorder`]). Without it
+//! the crate is the one [`Bot`], each game's [`Playable`], the adapters and the replay page of
+//! given states ([`viewer::write_html`]), without building rayon, indicatif, serde, landlock
+//! and the rest: what a crate that plays games its own way needs (the Python package takes
+//! `default-features = false` and the five games).
 //!
 //! # Modules
 //!
@@ -20,7 +28,10 @@
 //! - [`results`]: the results table, results files and `merge`;
 //! - [`stats`]: is my bot stronger: the SPRT of paired games, Elo with error bars, ratings of a
 //!   pool;
-//! - [`viewer`]: the replay page of a game, one self-contained HTML file.
+//! - [`viewer`]: the replay page of a game, one self-contained HTML file;
+//! - [`output`]: writing a file a user named, never replacing what is not a regular file.
+//!
+//! `tournament`, `runner`, `program`, `results` and `stats` are the feature `tournament`.
 
 #[cfg(any(feature = "dogfight", feature = "windward"))]
 pub mod adapt;
@@ -31,10 +42,15 @@ mod games;
 pub mod internals;
 pub mod output;
 pub mod playable;
+#[cfg(feature = "tournament")]
 pub mod program;
+#[cfg(feature = "tournament")]
 pub mod results;
+#[cfg(feature = "tournament")]
 pub mod runner;
+#[cfg(feature = "tournament")]
 pub mod stats;
+#[cfg(feature = "tournament")]
 pub mod tournament;
 pub mod viewer;
 
@@ -43,6 +59,9 @@ pub use error::{BoxError, Error};
 #[cfg(feature = "windward")]
 pub use games::WINDWARD_RECORDING_STRIDE;
 pub use playable::Playable;
+#[cfg(feature = "tournament")]
 pub use results::{Results, Shard};
+#[cfg(feature = "tournament")]
 pub use runner::{Entry, Seat};
+#[cfg(feature = "tournament")]
 pub use tournament::{Report, Tournament};

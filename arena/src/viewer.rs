@@ -60,6 +60,7 @@ use std::path::{Path, PathBuf};
 use pathfind::tree::Outcome as _;
 
 use crate::playable::Playable;
+#[cfg(feature = "tournament")]
 use crate::runner::Watch;
 
 /// The page up to the opening of the embedded JSON.
@@ -674,6 +675,7 @@ pub fn escape_json(text: &str, out: &mut String) {
 
 /// Records the states of a game as it is played (every [`ViewerOptions::every`]-th and the last),
 /// for [`Recorder::write`]: a [`Watch`] for [`crate::runner::play_game`].
+#[cfg(feature = "tournament")]
 #[derive(Debug, Clone)]
 pub struct Recorder<G: Playable> {
     every: usize,
@@ -686,6 +688,7 @@ pub struct Recorder<G: Playable> {
     faults: Vec<Option<(u64, String)>>,
 }
 
+#[cfg(feature = "tournament")]
 impl<G: Playable> Recorder<G> {
     /// Keeps every `every`-th state (at least 1) and the last.
     pub fn new(every: usize) -> Recorder<G> {
@@ -741,6 +744,7 @@ impl<G: Playable> Recorder<G> {
     }
 }
 
+#[cfg(feature = "tournament")]
 impl<G: Playable> Watch<G> for Recorder<G> {
     fn start(&mut self, _game: &G, state: &G::State) {
         self.step = 0;
@@ -764,6 +768,7 @@ impl<G: Playable> Watch<G> for Recorder<G> {
 
 /// What `play GAME --html PAGE` asks of a match: the page of one of its games (the first it
 /// plays), as the run plays it.
+#[cfg(feature = "tournament")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PagePlan {
     /// The page to write.
@@ -780,11 +785,13 @@ pub struct PagePlan {
 /// others), to write that game's page: one per game, from the runner's `watch` closure (see
 /// [`crate::runner::run_playable_watched`]), handed back to [`MatchPage::write`] in its sink.
 /// The page shows the game the match really played: its bots, seats, seed and result.
+#[cfg(feature = "tournament")]
 #[derive(Debug, Clone)]
 pub struct MatchPage<G: Playable> {
     recorder: Option<Recorder<G>>,
 }
 
+#[cfg(feature = "tournament")]
 impl<G: Playable> MatchPage<G> {
     /// The watcher of game `setup`: recording when `plan` asks for this game's page.
     pub fn new(plan: Option<&PagePlan>, setup: &crate::runner::GameSetup) -> MatchPage<G> {
@@ -839,6 +846,7 @@ impl<G: Playable> MatchPage<G> {
     }
 }
 
+#[cfg(feature = "tournament")]
 impl<G: Playable> Watch<G> for MatchPage<G> {
     fn start(&mut self, game: &G, state: &G::State) {
         if let Some(recorder) = &mut self.recorder {

@@ -198,18 +198,22 @@ pub enum Error {
     Arena(#[from] arena::Error),
     /// A program bot's error.
     #[error(transparent)]
+    #[cfg(feature = "cli")]
     Program(#[from] arena::program::ProgramError),
     /// An SPRT configuration that does not parse or hold (`--sprt elo0=...`).
     #[error(transparent)]
+    #[cfg(feature = "cli")]
     Sprt(#[from] arena::stats::sprt::SprtError),
     /// `--sprt` cannot test this match (not two bots, fixed seats, another tournament's file).
     #[error("--sprt: {0}")]
     SprtSetup(String),
     /// The ratings of a league could not be computed (`--league`).
     #[error("ratings: {0}")]
+    #[cfg(feature = "cli")]
     Rating(#[from] arena::stats::rating::RatingError),
     /// A leaderboard page could not be written (`--league --html`).
     #[error(transparent)]
+    #[cfg(feature = "cli")]
     Leaderboard(#[from] arena::stats::rating::LeaderboardError),
     /// A command line that does not parse.
     #[error(transparent)]

@@ -7,9 +7,11 @@
 //! - one module per game, with its bots and the thin glue of its `play GAME` sub-command.
 //!
 //! The feature `cli` (default) is the command line and what only it drives: each game's
-//! tournaments, the servers, `--sprt`, `merge`, `view`, and the programs in `src/bin`. Without
-//! it the library is each game's bots, its [`arena::Playable`] and its roster, which the Python
-//! package's `contest_engines.bots` takes without building clap or the tournament glue.
+//! tournaments, the servers, `--sprt`, `merge`, `view`, program bots (`cmd:`) and the programs
+//! in `src/bin`; it turns on the arena's `tournament` feature. Without it the library is each
+//! game's bots, its [`arena::Playable`] and its roster, which the Python package's
+//! `contest_engines.bots` takes without building clap, the tournament glue or the arena's
+//! tournament side.
 
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -42,9 +44,11 @@ pub const GAMES: [&str; 5] = ["dogfight", "tron3d", "cloudwars", "amazes", "wind
 
 /// How this process's program bots are contained: set once by [`run`] from a game's options,
 /// [`arena::program::Containment::default`] until then (and in library use).
+#[cfg(feature = "cli")]
 static CONTAINMENT: std::sync::OnceLock<arena::program::Containment> = std::sync::OnceLock::new();
 
 /// How program bots (`cmd:`) built by this crate are contained.
+#[cfg(feature = "cli")]
 pub fn containment() -> arena::program::Containment {
     CONTAINMENT.get().cloned().unwrap_or_default()
 }

@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use arena::{Bot, BoxError, Entry, Playable, Seat};
+use arena::{Bot, Playable};
+#[cfg(feature = "cli")]
+use arena::{BoxError, Entry, Seat};
 
 use crate::error::{Error, Result};
 
@@ -16,7 +18,8 @@ pub trait Roster: Playable + 'static {
     fn bot_names() -> &'static [(&'static str, &'static str)];
 
     /// Builds the bot called `name` (one of [`Roster::bot_names`], or a game-specific form such
-    /// as `cmd:PROGRAM`); an unknown name is an error that lists the known ones.
+    /// as `cmd:PROGRAM`: program bots, with the feature `cli`); an unknown name is an error that
+    /// lists the known ones.
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>>;
 
     /// The error for a name [`Roster::bot`] does not build: it lists the ones it does.
@@ -53,6 +56,7 @@ pub fn create_stderr_dir(dir: Option<&Path>) -> Result<()> {
 }
 
 /// The line-up entry of the bot called `name`: built by [`Roster::bot`] for each game.
+#[cfg(feature = "cli")]
 pub fn entry<G: Roster>(name: &str) -> Entry<G> {
     let owned = name.to_owned();
     Entry::new(name, move |game: &G| {
@@ -61,6 +65,7 @@ pub fn entry<G: Roster>(name: &str) -> Entry<G> {
 }
 
 /// The line-up of `names`, one entry per seat of the first game.
+#[cfg(feature = "cli")]
 pub fn lineup<G: Roster>(names: &[String]) -> Vec<Entry<G>> {
     names.iter().map(|name| entry(name)).collect()
 }
@@ -69,6 +74,7 @@ pub fn lineup<G: Roster>(names: &[String]) -> Vec<Entry<G>> {
 /// `program` from its command line (the text after `cmd:`) and the file for its standard error
 /// (its [`stderr_file`] in `stderr_dir`, game `game`, when given), the others by
 /// [`Roster::bot`].
+#[cfg(feature = "cli")]
 pub fn lineup_with<G, F>(
     names: &[String],
     game: &'static str,
@@ -133,6 +139,7 @@ pub fn no_port(common: &crate::cli::MatchArgs, game: &'static str) -> Result<()>
 
 /// The line-up of `names`, each program's standard error written to its [`stderr_file`] in
 /// `stderr_dir` (game `game`) when given.
+#[cfg(feature = "cli")]
 pub fn lineup_with_stderr<G: Roster>(
     names: &[String],
     game: &'static str,

@@ -5,8 +5,8 @@
 //! The outer `cargo test` holds the lock of its target directory, so the inner build uses its own
 //! (kept under `CARGO_TARGET_TMPDIR`, so that a second run only relinks), and `--offline` (the
 //! crates it needs are those the workspace already fetched: the workspace's `Cargo.lock` is
-//! copied in, so it resolves to the same versions). It enables only Dogfight
-//! (`default-features = false`), which keeps its first build to the few crates Dogfight needs.
+//! copied in, so it resolves to the same versions). It enables only Dogfight and the tournament
+//! side (`default-features = false`), which keeps its first build to the few crates they need.
 //! The build and run are bounded by a generous time limit: a hang is a failure, never a stuck CI.
 
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-arena = {{ path = {arena:?}, default-features = false, features = ["dogfight"] }}
+arena = {{ path = {arena:?}, default-features = false, features = ["tournament", "dogfight"] }}
 dogfight = {{ path = {dogfight:?} }}
 
 # Not a member of the contest-engines workspace: a crate of its own.

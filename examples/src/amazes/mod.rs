@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod playable;
 pub mod program;
+#[cfg(feature = "cli")]
 pub mod referee;
 
 #[cfg(feature = "cli")]

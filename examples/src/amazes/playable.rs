@@ -2,6 +2,7 @@
 
 use amazes::Game;
 use arena::Bot;
+#[cfg(feature = "cli")]
 use arena::program::ProgramBot;
 
 use super::bots::{ExplorerBot, RandomBot, SearchBot};
@@ -29,13 +30,15 @@ impl Roster for Game {
             "explorer" => Ok(Box::new(ExplorerBot::default())),
             "random" => Ok(Box::new(RandomBot::default())),
             _ => match name.strip_prefix("cmd:") {
+                #[cfg(feature = "cli")]
                 Some(_) => self.bot_with_stderr(name, None),
-                None => Err(Self::unknown_bot(name)),
+                _ => Err(Self::unknown_bot(name)),
             },
         }
     }
 
     /// `cmd:PROGRAM ARG...` is a program speaking the CodeCup 2010 judge's protocol.
+    #[cfg(feature = "cli")]
     fn bot_with_stderr(
         &self,
         name: &str,

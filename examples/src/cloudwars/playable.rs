@@ -2,9 +2,12 @@
 //! game `play cloudwars` plays, which is also [`Playable`] (its pictures and recordings are the
 //! engine's).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(feature = "cli")]
+use std::path::PathBuf;
 
 use arena::playable::{Recording, RecordingError};
+#[cfg(feature = "cli")]
 use arena::program::CloudWarsProgram;
 use arena::{Bot, Playable};
 use cloudwars::{Game, State, WorldParams};
@@ -44,8 +47,9 @@ impl Roster for Game {
             "search-classic" => Ok(Box::new(SearchClassic::default())),
             other => match other.strip_prefix("cmd:") {
                 // A program speaking the original TCP text protocol, on a free port.
+                #[cfg(feature = "cli")]
                 Some(command) => program_bot(command, None, None),
-                None => Err(Self::unknown_bot(other)),
+                _ => Err(Self::unknown_bot(other)),
             },
         }
     }
@@ -53,6 +57,7 @@ impl Roster for Game {
 
 /// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
 /// free port per game, its standard error (and output) to `stderr` when given.
+#[cfg(feature = "cli")]
 pub fn program_bot(
     command: &str,
     port: Option<u16>,
@@ -63,6 +68,7 @@ pub fn program_bot(
 
 /// [`program_bot`], in real time when `real_time` gives the wall-clock length of a step
 /// ([`CloudWarsProgram::real_time`]).
+#[cfg(feature = "cli")]
 pub fn program_bot_paced(
     command: &str,
     port: Option<u16>,

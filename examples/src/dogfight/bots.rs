@@ -1,9 +1,11 @@
 //! Example dogfight bots: [`RandomBot`], a seeded port of the original's `DumbPlanes`, and
 //! [`SearchBot`], which looks one round ahead over every move of every enemy plane.
 
+#[cfg(feature = "cli")]
 use arena::program::contain::{Contained, Containment, Output, Start};
 use std::path::Path;
 
+#[cfg(feature = "cli")]
 use dogfight::protocol::{Fault, Limits, Wrapper};
 use dogfight::{Action, Arena, Bot, Direction, Game, Move, Plane, PlaneId, Side, State};
 use pathfind::tree::{FlatMonteCarlo, Policy, SearchConfig, SearchRng};
@@ -634,7 +636,8 @@ pub const BOTS: [(&str, &str); 6] = [
 /// ([`arena::program::STARTUP_GRACE`], for an interpreter's start-up on a busy machine). Its
 /// standard error goes to a file when one is given ([`ProgramBot::start_with_stderr`]), else
 /// nowhere. The process is killed when the bot gives up on it (a timeout, crash, oversized line
-/// or unread input) or is dropped.
+/// or unread input) or is dropped. Built with the feature `cli` (the arena's program bots).
+#[cfg(feature = "cli")]
 #[derive(Debug)]
 pub struct ProgramBot {
     wrapper: Wrapper,
@@ -646,6 +649,7 @@ pub struct ProgramBot {
     ended: Option<(&'static str, String)>,
 }
 
+#[cfg(feature = "cli")]
 impl ProgramBot {
     /// Starts `program <arena size> <rounds>` (the original's argv) and sends `NEW CONTEST`.
     pub fn start(program: &str, game: &Game, limits: Limits) -> crate::Result<ProgramBot> {
@@ -756,12 +760,14 @@ impl ProgramBot {
     }
 }
 
+#[cfg(feature = "cli")]
 impl Drop for ProgramBot {
     fn drop(&mut self) {
         self.kill();
     }
 }
 
+#[cfg(feature = "cli")]
 impl Bot for ProgramBot {
     fn new_opponent(&mut self, fights: u32) {
         self.wrapper.new_opponent(fights);
@@ -816,7 +822,9 @@ pub fn bot_with_stderr(
     bot_in_seat(name, seed, game, stderr, None)
 }
 
-/// [`bot_with_stderr`], a program told its `seat` (`CONTEST_SEAT`) when given.
+/// [`bot_with_stderr`], a program told its `seat` (`CONTEST_SEAT`) when given. Program bots
+/// (`cmd:`) are built with the feature `cli`.
+#[cfg_attr(not(feature = "cli"), allow(unused_variables))]
 pub fn bot_in_seat(
     name: &str,
     seed: u64,
@@ -824,6 +832,7 @@ pub fn bot_in_seat(
     stderr: Option<&Path>,
     seat: Option<usize>,
 ) -> crate::Result<Box<dyn Bot>> {
+    #[cfg(feature = "cli")]
     if let Some(text) = name.strip_prefix("cmd:") {
         return Ok(Box::new(ProgramBot::start_contained(
             &arena::program::command_line(text)?,

@@ -1,6 +1,7 @@
 //! [`Roster`] for [`tron3d::Game`]: the example bots by name.
 
 use arena::Bot;
+#[cfg(feature = "cli")]
 use arena::program::{ProgramBot, TRON3D_TURN_LIMIT};
 use tron3d::Game;
 
@@ -36,6 +37,7 @@ impl Roster for Game {
             // Seeded for real by `Bot::new_game`.
             "demo" => Ok(Box::new(Demo::new(0))),
             "null" => Ok(Box::new(Null)),
+            #[cfg(feature = "cli")]
             _ if name.starts_with("cmd:") => self.bot_with_stderr(name, None),
             _ => Err(Self::unknown_bot(name)),
         }
@@ -43,6 +45,7 @@ impl Roster for Game {
 
     /// `cmd:PROGRAM ARG...` is a program speaking [`tron3d::protocol`], with
     /// [`TRON3D_TURN_LIMIT`] per round.
+    #[cfg(feature = "cli")]
     fn bot_with_stderr(
         &self,
         name: &str,

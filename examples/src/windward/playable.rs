@@ -1,8 +1,10 @@
 //! [`Roster`] for [`windward::Game`]: every windward bot by name.
 
+#[cfg(feature = "cli")]
 use std::path::PathBuf;
 
 use arena::Bot;
+#[cfg(feature = "cli")]
 use arena::program::WindwardProgram;
 use windward::Game;
 
@@ -35,14 +37,16 @@ impl Roster for Game {
     fn bot(&self, name: &str) -> Result<Box<dyn Bot<Self>>> {
         match name.strip_prefix("cmd:") {
             // A program speaking the original TCP protocol, on a free port.
+            #[cfg(feature = "cli")]
             Some(command) => program_bot(command, None, None),
-            None => super::bots::bot(name),
+            _ => super::bots::bot(name),
         }
     }
 }
 
 /// The program bot of `cmd:COMMAND` (the text after `cmd:`), served on `port` (`--port`) or a
 /// free port per game, its standard error (and output) to `stderr` when given.
+#[cfg(feature = "cli")]
 pub fn program_bot(
     command: &str,
     port: Option<u16>,
@@ -53,6 +57,7 @@ pub fn program_bot(
 
 /// [`program_bot`], a program that never syncs played at `tps` ticks a second (`--tps`, the
 /// original server's pace; 0: no pace, [`WindwardProgram::ticks_per_second`]).
+#[cfg(feature = "cli")]
 pub fn program_bot_paced(
     command: &str,
     port: Option<u16>,
