@@ -10,10 +10,13 @@
 //!
 //! On a machine of its own, both loops run at one speed. Where another guest shares the physical
 //! core (the host's hyper-thread sibling of our vCPU), the throughput loop loses whatever the
-//! sibling takes and the latency loop hardly notices: on the 2-vCPU AMD EPYC 25/17 of issue 40,
-//! 150 pairs gave latency 1.090–1.143 ns (5 % apart) and throughput 1.70–2.91 ns (71 % apart),
-//! uncorrelated with each other. A spread of the throughput loop is a spread no code change of
-//! ours removes; `benches/spread.sh` prints this runner's figures beside the engines'.
+//! sibling takes and the latency loop hardly notices. On the 2-vCPU AMD EPYC 25/17 of issue 40
+//! (2026-12-01), in a noisy hour: a C copy of these loops gave latency 1.090–1.143 ns (5 %
+//! apart) and throughput 1.70–2.91 ns (71 % apart) over 150 pairs, uncorrelated, and this runner
+//! 2 % and 67 % over 20 pairs, while the engines' processes spread by 38–52 %; in a quiet hour,
+//! `spread.sh`'s 20 rounds gave 0.1 % and 11 %, and the engines 1.6–2.0 %. A spread of the
+//! throughput loop is a spread no code change of ours removes; `benches/spread.sh` prints this
+//! runner's figures beside the engines'.
 //!
 //! `cargo bench -p benches --bench machine_noise [-- PAIRS]` (default 30): every pair's figures,
 //! then the minimum, median and maximum of each loop and their spread, max / min - 1.
@@ -22,8 +25,10 @@ use std::hint::black_box;
 
 use benches::{Runs, thread_cpu_ns};
 
-/// Iterations of each loop in a run: about 25 ms of the latency loop.
-const ITERATIONS: u64 = 20_000_000;
+/// Iterations of each loop in a run: about 0.14 s of the latency loop and 0.18 s of the
+/// throughput loop. The thread's CPU time (`/proc/thread-self/schedstat`) moves in steps of the
+/// scheduler's tick (4 ms seen here), so a run of 25 ms was measured in steps of 15 %.
+const ITERATIONS: u64 = 100_000_000;
 
 /// One dependent multiply chain: ns of thread CPU time per iteration.
 fn latency() -> f64 {
