@@ -84,14 +84,21 @@ where
     Box::new(move || bare_playouts(&game, black_box(&root), playouts, horizon))
 }
 
-pub fn dogfight() -> Workload {
-    let game = dogfight::Game::default();
-    let state = Game::initial_state(&game, 0);
-    let settings = config(1_000, 1_000);
+/// A workload whose searcher is [`DecoupledUct`] from `state`, deciding for player 0.
+fn decoupled_uct<G>(
+    name: &'static str,
+    game: G,
+    state: G::State,
+    settings: SearchConfig,
+) -> Workload
+where
+    G: Game + Clone + 'static,
+    G::State: 'static,
+{
     let bare = bare(&game, &state, &settings);
     let mut search = DecoupledUct::new(settings);
     Workload {
-        name: "dogfight",
+        name,
         search: Box::new(move || {
             search.reseed(SEED);
             black_box(search.choose(&game, &state, 0));
@@ -99,6 +106,13 @@ pub fn dogfight() -> Workload {
         }),
         bare,
     }
+}
+
+pub fn dogfight() -> Workload {
+    let game = dogfight::Game::default();
+    let state = Game::initial_state(&game, 0);
+    let settings = config(1_000, 1_000);
+    decoupled_uct("dogfight", game, state, settings)
 }
 
 pub fn tron3d() -> Workload {
@@ -111,17 +125,7 @@ pub fn tron3d() -> Workload {
         game.advance_commands(&mut state, &actions);
     }
     let settings = config(200, 1_000);
-    let bare = bare(&game, &state, &settings);
-    let mut search = DecoupledUct::new(settings);
-    Workload {
-        name: "tron3d",
-        search: Box::new(move || {
-            search.reseed(SEED);
-            black_box(search.choose(&game, &state, 0));
-            search.playout_steps()
-        }),
-        bare,
-    }
+    decoupled_uct("tron3d", game, state, settings)
 }
 
 pub fn cloudwars() -> Workload {
@@ -144,17 +148,7 @@ pub fn cloudwars() -> Workload {
         .expect("the README's world");
     let state = Game::initial_state(&game, 1);
     let settings = config(300, 10);
-    let bare = bare(&game, &state, &settings);
-    let mut search = DecoupledUct::new(settings);
-    Workload {
-        name: "cloudwars",
-        search: Box::new(move || {
-            search.reseed(SEED);
-            black_box(search.choose(&game, &state, 0));
-            search.playout_steps()
-        }),
-        bare,
-    }
+    decoupled_uct("cloudwars", game, state, settings)
 }
 
 pub fn amazes() -> Workload {
