@@ -107,19 +107,30 @@ def test_checking_for_signals_changes_nothing(name, kind):
 def test_long_vector_step_stops_on_sigint():
     """One step of two million tic-tac-toe games (a quarter of a second or more) runs in
     chunks and checks for signals between them: interrupted 10 ms in, it ends well before the
-    whole step; the environment then refuses to step until a reset."""
+    whole step; the environment then refuses to step until a reset.
+
+    Up to three tries, each timing a whole step just before its interrupted one: on a shared
+    virtual machine a neighbour can slow one step to twice another's (README, "How to
+    compare"), so one try could see a slow interrupted step beside a fast whole one. A step
+    that never checked would run whole in every try."""
     n = 2_000_000
     env = ce.tictactoe.Game().vector_env(n, seed=0)
-    _, masks = env.reset()
-    actions = np.argmax(masks, axis=2)
-    start = time.monotonic()
-    env.step(actions)
-    whole = time.monotonic() - start
-    actions = np.argmax(env.arrays()[4], axis=2)
-    elapsed = timed_interrupt(lambda: env.step(actions), 0.01)
-    if elapsed is None:
-        pytest.skip(f"the step ({whole:.3f} s) ended before the interrupt arrived")
-    assert elapsed < max(0.6 * whole, 0.15), (elapsed, whole)
+    tries = []
+    for _ in range(3):
+        _, masks = env.reset()
+        actions = np.argmax(masks, axis=2)
+        start = time.monotonic()
+        env.step(actions)
+        whole = time.monotonic() - start
+        actions = np.argmax(env.arrays()[4], axis=2)
+        elapsed = timed_interrupt(lambda: env.step(actions), 0.01)
+        if elapsed is None:
+            pytest.skip(f"the step ({whole:.3f} s) ended before the interrupt arrived")
+        tries.append((elapsed, whole))
+        if elapsed < max(0.6 * whole, 0.15):
+            break
+    else:
+        pytest.fail(f"no interrupted step ended well before a whole one: {tries}")
     with pytest.raises(ce.EngineError, match="interrupted"):
         env.step(actions)
     _, masks = env.reset()
