@@ -3,10 +3,11 @@
 //!
 //! - [`DogfightBot`]: any [`dogfight::Bot`] (the crate's bot shape, which programs behind the
 //!   original wrapper protocol also have, `dogfight::protocol::Wrapper`) as a [`Bot`];
-//! - [`WireBot`]: any Windward [`Bot`] as a [`windward::net::NetBot`], to play on a Windward
-//!   server (the original's or `windward_server`) over the original TCP protocol.
+//! - `WireBot` (features `windward` and `tournament`, which turns on Windward's `net`): any
+//!   Windward [`Bot`] as a `windward::net::NetBot`, to play on a Windward server (the original's
+//!   or `windward_server`) over the original TCP protocol.
 
-#[cfg(feature = "windward")]
+#[cfg(all(feature = "windward", feature = "tournament"))]
 use windward::{net::NetBot, rules::Event, tick::Order};
 
 use crate::bot::Bot;
@@ -98,13 +99,13 @@ impl Bot<dogfight::Game> for DogfightBot {
 /// A [`Bot<windward::Game>`](Bot) as a [`NetBot`]: the `<setup>` starts its game and asks for its
 /// first action; each status message it receives is heard ([`Bot::hear`]) and answered with an
 /// action, sent as the orders a client sends ([`windward::Action::to_orders`]).
-#[cfg(feature = "windward")]
+#[cfg(all(feature = "windward", feature = "tournament"))]
 pub struct WireBot {
     bot: Box<dyn Bot<windward::Game>>,
     seed: u64,
 }
 
-#[cfg(feature = "windward")]
+#[cfg(all(feature = "windward", feature = "tournament"))]
 impl WireBot {
     /// Plays `bot`, which draws its randomness from `seed`.
     pub fn new(bot: Box<dyn Bot<windward::Game>>, seed: u64) -> WireBot {
@@ -128,7 +129,7 @@ impl WireBot {
     }
 }
 
-#[cfg(feature = "windward")]
+#[cfg(all(feature = "windward", feature = "tournament"))]
 impl NetBot for WireBot {
     fn setup(
         &mut self,

@@ -8,7 +8,8 @@
 //!
 //! `tournament` (on by default): the runner and [`Tournament`], program bots ([`program`]:
 //! child processes, their containment and sandbox), [`results`], [`stats`], the progress bars
-//! and the pages the runner records ([`viewer::MatchPage`], [`viewer::Recorder`]). Without it
+//! and the pages the runner records ([`viewer::MatchPage`], [`viewer::Recorder`]); it turns on
+//! Windward's `net` feature (the Windward program bots and `adapt::WireBot`). Without it
 //! the crate is the one [`Bot`], each game's [`Playable`], the adapters and the replay page of
 //! given states ([`viewer::write_html`]), without building rayon, indicatif, serde, landlock
 //! and the rest: what a crate that plays games its own way needs (the Python package takes
@@ -18,7 +19,7 @@
 //!
 //! - [`bot`]: the one bot shape ([`Bot`]) for any game of the `pathfind::tree::Game` contract;
 //! - [`adapt`]: the games' own bot shapes as [`Bot`]s and back (Dogfight's, Windward's network
-//!   client's);
+//!   client's, with `tournament`);
 //! - [`playable`]: what the runner and the pages need of a game beyond the contract
 //!   ([`Playable`], implemented here for the five games);
 //! - [`tournament`]: the builder ([`Tournament`]);
@@ -33,7 +34,10 @@
 //!
 //! `tournament`, `runner`, `program`, `results` and `stats` are the feature `tournament`.
 
-#[cfg(any(feature = "dogfight", feature = "windward"))]
+#[cfg(any(
+    feature = "dogfight",
+    all(feature = "windward", feature = "tournament")
+))]
 pub mod adapt;
 pub mod bot;
 mod error;

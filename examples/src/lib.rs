@@ -8,10 +8,10 @@
 //!
 //! The feature `cli` (default) is the command line and what only it drives: each game's
 //! tournaments, the servers, `--sprt`, `merge`, `view`, program bots (`cmd:`) and the programs
-//! in `src/bin`; it turns on the arena's `tournament` feature. Without it the library is each
-//! game's bots, its [`arena::Playable`] and its roster, which the Python package's
-//! `contest_engines.bots` takes without building clap, the tournament glue or the arena's
-//! tournament side.
+//! in `src/bin`; it turns on the arena's `tournament` feature and Windward's `net`. Without it
+//! the library is each game's bots, its [`arena::Playable`] and its roster, which the Python
+//! package's `contest_engines.bots` takes without building clap, the tournament glue, the
+//! arena's tournament side or Windward's network side.
 
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -18,6 +18,7 @@ pub mod movement {
 }
 
 /// `crate::net`'s private modules.
+#[cfg(feature = "net")]
 pub mod net {
     pub mod avatar {
         pub use crate::net::avatar::*;

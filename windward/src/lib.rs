@@ -13,6 +13,7 @@ pub mod internals;
 pub mod map;
 pub mod mapgen;
 pub mod movement;
+#[cfg(feature = "net")]
 pub mod net;
 pub mod observation;
 pub mod outcome;

@@ -2,6 +2,9 @@
 //! the engine behind the original's TCP protocol, and [`run_bot`], which turns a bot into a
 //! program for either.
 //!
+//! The crate's feature `net` (on by default); `windward::protocol`, the messages themselves, is
+//! always there.
+//!
 //! Plain `std::net` and threads, no async runtime. Every frame is a 4-byte little-endian length
 //! and the UTF-8 XML (`TcpServer.cs:50-65`); the length is checked against a documented limit
 //! before anything is allocated ([`MAX_SERVER_FRAME`] for what a client reads,
