@@ -6,24 +6,23 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use contest_engines_json::{FromJson, ToJson};
 use pathfind::replay::{Summary, VerifyError};
 use pathfind::tree::{self, Determinize, InvalidState, Moves, PlayerSet};
 use pyo3::prelude::*;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use crate::EngineError;
 
 /// A game the Python package wraps: the contract and its tensors ([`tree::Tensor`], for the
-/// numpy arrays and the environments), with serde forms for its states, actions,
-/// observations and outcomes, safe to share across threads (searches run with the GIL released).
+/// numpy arrays and the environments), with JSON forms for its states, actions,
+/// observations and outcomes (from [`contest_engines_json`], built apart), safe to share across threads (searches run with the GIL released).
 pub trait Engine:
     tree::Tensor
     + tree::Game<
-        State: Serialize + DeserializeOwned + Send + Sync,
-        Action: Serialize + DeserializeOwned + Send + Sync,
-        Observation: Serialize,
-        Outcome: Serialize,
+        State: ToJson + FromJson + Send + Sync,
+        Action: ToJson + FromJson + Send + Sync,
+        Observation: ToJson,
+        Outcome: ToJson,
     > + Send
     + Sync
     + Sized
@@ -250,9 +249,9 @@ pub fn json_value(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<serde_js
     serde_json::from_str(&text).map_err(|e| error(format!("malformed JSON: {e}")))
 }
 
-/// A Rust value as plain Python data (dicts, lists, numbers, strings) through its serde form.
-pub fn to_python<T: Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(value).map_err(error)?;
+/// A Rust value as plain Python data (dicts, lists, numbers, strings) through its JSON form.
+pub fn to_python<T: ToJson>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+    let text = value.to_json().map_err(error)?;
     Ok(py
         .import("json")?
         .getattr("loads")?
@@ -262,14 +261,15 @@ pub fn to_python<T: Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>>
 
 /// `config` laid over `default`: the fields the caller names replace the default's, the others
 /// stay, so `{"nb_rounds": 50}` is a whole config.
-pub fn overlay<C: Serialize + DeserializeOwned>(
+pub fn overlay<C: ToJson + FromJson>(
     default: C,
     config: Option<serde_json::Value>,
 ) -> Result<C, String> {
     let Some(config) = config else {
         return Ok(default);
     };
-    let mut value = serde_json::to_value(&default).map_err(|e| e.to_string())?;
+    let mut value: serde_json::Value =
+        serde_json::from_str(&default.to_json()?).map_err(|e| format!("config: {e}"))?;
     match (&mut value, config) {
         (serde_json::Value::Object(base), serde_json::Value::Object(fields)) => {
             for (key, field) in fields {
@@ -285,7 +285,7 @@ pub fn overlay<C: Serialize + DeserializeOwned>(
         }
         (_, other) => return Err(format!("config must be a JSON object, got {other}")),
     }
-    serde_json::from_value(value).map_err(|e| format!("config: {e}"))
+    C::from_json(&value.to_string()).map_err(|e| format!("config: {e}"))
 }
 
 /// The state `game` may use: `state` itself when `game` made or validated it, else after
@@ -309,7 +309,7 @@ pub fn checked_state<G: Engine>(
 
 /// A state from its JSON text, validated against `game`.
 pub fn state_from_json<G: Engine>(game: &G, text: &str) -> PyResult<G::State> {
-    let state: G::State = serde_json::from_str(text)
+    let state = G::State::from_json(text)
         .map_err(|e| error(format!("malformed {} state JSON: {e}", G::NAME)))?;
     game.validate(&state).map_err(error)?;
     Ok(state)
@@ -470,7 +470,10 @@ pub fn python_literal(value: &serde_json::Value, out: &mut String) {
 /// `cloudwars.Action("Wait")`, `tictactoe.Action(4)`).
 pub fn action_repr<G: Engine>(action: &G::Action) -> String {
     let mut out = format!("{}.Action(", G::NAME);
-    match serde_json::to_value(action) {
+    let value = action.to_json().and_then(|text| {
+        serde_json::from_str::<serde_json::Value>(&text).map_err(|e| e.to_string())
+    });
+    match value {
         Ok(serde_json::Value::Object(fields))
             if !fields.is_empty() && fields.keys().all(|k| is_identifier(k)) =>
         {
@@ -501,6 +504,6 @@ pub fn action_from_data<G: Engine>(py: Python<'_>, data: &Bound<'_, PyAny>) -> P
             crate::type_error(py, format!("{} action data: not JSON data ({e})", G::NAME))
         })?
         .extract()?;
-    serde_json::from_str(&text)
+    G::Action::from_json(&text)
         .map_err(|e| error(format!("not a {} action: {e} (data {text})", G::NAME)))
 }

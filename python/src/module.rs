@@ -20,6 +20,8 @@ macro_rules! game_module {
             use pyo3::prelude::*;
             use pyo3::types::PyModule;
 
+            use contest_engines_json::{FromJson, ToJson};
+
             use crate::engine::{self, Engine, Int, error};
 
             type G = $game;
@@ -550,7 +552,7 @@ macro_rules! game_module {
                 ) -> PyResult<(Vec<Vec<usize>>, String)> {
                     let (indices, state) =
                         engine::rust_playout(&*self.inner, seed, steps, choice_seed);
-                    Ok((indices, serde_json::to_string(&state).map_err(error)?))
+                    Ok((indices, state.to_json().map_err(error)?))
                 }
 
                 fn __repr__(&self) -> String {
@@ -897,7 +899,7 @@ macro_rules! game_module {
                 /// does any state another game made). `Game.state_from_json` validates at once.
                 #[staticmethod]
                 fn from_json(text: &str) -> PyResult<State> {
-                    serde_json::from_str(text)
+                    RustState::from_json(text)
                         .map(|inner| State { inner, game: 0 })
                         .map_err(|e| {
                             error(format!("malformed {} state JSON: {e}", <G as Engine>::NAME))
@@ -917,7 +919,7 @@ macro_rules! game_module {
                 /// The state as JSON text (the crate's serde form; `Game.state_from_json` reads
                 /// it back).
                 fn to_json(&self) -> PyResult<String> {
-                    serde_json::to_string(&self.inner).map_err(error)
+                    self.inner.to_json().map_err(error)
                 }
 
                 /// The state as plain Python data (its JSON form, parsed).
@@ -932,8 +934,8 @@ macro_rules! game_module {
                     let other = other.try_borrow()?;
                     // The JSON texts: `State` need not be `PartialEq`, and a
                     // `serde_json::Value` cannot hold the u128 of a PCG state.
-                    let a = serde_json::to_string(&self.inner).map_err(error)?;
-                    let b = serde_json::to_string(&other.inner).map_err(error)?;
+                    let a = self.inner.to_json().map_err(error)?;
+                    let b = other.inner.to_json().map_err(error)?;
                     Ok(a == b)
                 }
 
@@ -1002,7 +1004,7 @@ macro_rules! game_module {
                 /// An action from its JSON text (the crate's serde form).
                 #[staticmethod]
                 fn from_json(text: &str) -> PyResult<Action> {
-                    serde_json::from_str(text)
+                    RustAction::from_json(text)
                         .map(|inner| Action { inner })
                         .map_err(|e| {
                             error(format!(
@@ -1014,7 +1016,7 @@ macro_rules! game_module {
 
                 /// The action as JSON text (the crate's serde form).
                 fn to_json(&self) -> PyResult<String> {
-                    serde_json::to_string(&self.inner).map_err(error)
+                    self.inner.to_json().map_err(error)
                 }
 
                 /// The action as plain Python data (its JSON form, parsed).

@@ -11,10 +11,12 @@
 
 use std::sync::Arc;
 
+use contest_engines_json::{FromJson, ToJson};
 use numpy::{PyArray, PyArrayMethods, PyUntypedArrayMethods};
 use pathfind::tree::{self, Tensor};
 use pyo3::prelude::*;
 use rayon::prelude::*;
+use serde_json::value::RawValue;
 
 use smallvec::SmallVec;
 
@@ -237,19 +239,17 @@ pub const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(20)
 
 /// What a [`VecCore`] pickles as (through serde, in JSON): everything a step depends on and the
 /// last step's results, so that the environment made again from it continues exactly as the
-/// original would. `S` is the state (borrowed to write, owned to read).
+/// original would. The states are their own JSON forms, kept as raw JSON text: written and read
+/// by the game's [`ToJson`]/[`FromJson`] (built apart, in `contest_engines_json`), so this
+/// struct's serde code is the same for every game.
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(bound(
-    serialize = "S: serde::Serialize",
-    deserialize = "S: serde::de::DeserializeOwned"
-))]
-pub struct Snapshot<S> {
+pub struct Snapshot {
     seed: u64,
     max_steps: Option<u32>,
     observe: bool,
     incremental: bool,
     interrupted: bool,
-    slots: Vec<SlotSnapshot<S>>,
+    slots: Vec<SlotSnapshot>,
     /// The last step's rewards (`f32` bits, exact), terminated and truncated.
     rewards: Vec<u32>,
     terminated: Vec<bool>,
@@ -257,16 +257,17 @@ pub struct Snapshot<S> {
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(bound(
-    serialize = "S: serde::Serialize",
-    deserialize = "S: serde::de::DeserializeOwned"
-))]
-struct SlotSnapshot<S> {
-    state: S,
+struct SlotSnapshot {
+    state: Box<RawValue>,
     steps: u32,
     episodes: u64,
     /// The final state and length of the game that ended in the last step.
-    last: Option<(S, u32)>,
+    last: Option<(Box<RawValue>, u32)>,
+}
+
+/// A state's JSON form as raw JSON text for a [`Snapshot`].
+fn raw_state<S: ToJson>(state: &S) -> Result<Box<RawValue>, String> {
+    RawValue::from_string(state.to_json()?).map_err(|e| e.to_string())
 }
 
 impl<G: Engine> VecCore<G> {
@@ -339,22 +340,25 @@ impl<G: Engine> VecCore<G> {
         terminated: &[bool],
         truncated: &[bool],
     ) -> Result<String, String> {
+        let mut slots = Vec::with_capacity(self.slots.len());
+        for slot in &self.slots {
+            slots.push(SlotSnapshot {
+                state: raw_state(&slot.state)?,
+                steps: slot.steps,
+                episodes: slot.episodes,
+                last: match slot.ended {
+                    true => Some((raw_state(&slot.last)?, slot.last_steps)),
+                    false => None,
+                },
+            });
+        }
         let snapshot = Snapshot {
             seed: self.seed,
             max_steps: self.max_steps,
             observe: self.observe,
             incremental: self.incremental,
             interrupted: self.interrupted,
-            slots: self
-                .slots
-                .iter()
-                .map(|slot| SlotSnapshot {
-                    state: &slot.state,
-                    steps: slot.steps,
-                    episodes: slot.episodes,
-                    last: slot.ended.then_some((&slot.last, slot.last_steps)),
-                })
-                .collect(),
+            slots,
             rewards: rewards.iter().map(|r| r.to_bits()).collect(),
             terminated: terminated.to_vec(),
             truncated: truncated.to_vec(),
@@ -369,7 +373,7 @@ impl<G: Engine> VecCore<G> {
         game: Arc<G>,
         text: &str,
     ) -> Result<(Self, (Vec<f32>, Vec<bool>, Vec<bool>)), String> {
-        let snapshot: Snapshot<G::State> =
+        let snapshot: Snapshot =
             serde_json::from_str(text).map_err(|e| format!("malformed VecEnv pickle: {e}"))?;
         let n = snapshot.slots.len();
         let mut core = VecCore::new(
@@ -390,13 +394,18 @@ impl<G: Engine> VecCore<G> {
         core.interrupted = snapshot.interrupted;
         let game = core.game.clone();
         for (env, (slot, saved)) in core.slots.iter_mut().zip(snapshot.slots).enumerate() {
-            game.validate(&saved.state)
+            let state = G::State::from_json(saved.state.get())
+                .map_err(|e| format!("malformed VecEnv pickle, game {env}: {e}"))?;
+            game.validate(&state)
                 .map_err(|e| format!("VecEnv pickle, game {env}: {e}"))?;
-            slot.prev.clone_from(&saved.state);
-            slot.state = saved.state;
+            slot.prev.clone_from(&state);
+            slot.state = state;
             slot.steps = saved.steps;
             slot.episodes = saved.episodes;
             if let Some((last, steps)) = saved.last {
+                let last = G::State::from_json(last.get()).map_err(|e| {
+                    format!("malformed VecEnv pickle, game {env}'s final state: {e}")
+                })?;
                 game.validate(&last)
                     .map_err(|e| format!("VecEnv pickle, game {env}'s final state: {e}"))?;
                 slot.ended = true;
