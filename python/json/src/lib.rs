@@ -5,8 +5,9 @@
 //! observations as Python data, all through these JSON forms, for six games. Written in the
 //! extension, serde's code for every one of those types was instantiated there and optimised at
 //! opt-level 3 with it: more than a third of the extension's optimisation time (issue 39). Here
-//! each form is one non-generic function per type, built once at the `python` profile's
-//! opt-level 1 for this crate (Cargo.toml), and the extension calls it. None of them is on a
+//! each form is one non-generic function per type, built once, optimised for size (the `python`
+//! profile's `opt-level = "s"` for this crate, in the workspace's Cargo.toml), and the extension
+//! calls it. None of them is on a
 //! search's or a step's path: they run when a value crosses into Python as data or text.
 
 use serde::Serialize;
