@@ -14,8 +14,9 @@ use pyo3::prelude::*;
 use crate::EngineError;
 
 /// A game the Python package wraps: the contract and its tensors ([`tree::Tensor`], for the
-/// numpy arrays and the environments), with JSON forms for its states, actions,
-/// observations and outcomes (from [`contest_engines_json`], built apart), safe to share across threads (searches run with the GIL released).
+/// numpy arrays and the environments), with JSON forms for its states, actions, observations
+/// and outcomes (from [`contest_engines_json`], built apart), safe to share across threads
+/// (searches run with the GIL released).
 pub trait Engine:
     tree::Tensor
     + tree::Game<

@@ -265,11 +265,6 @@ struct SlotSnapshot {
     last: Option<(Box<RawValue>, u32)>,
 }
 
-/// A state's JSON form as raw JSON text for a [`Snapshot`].
-fn raw_state<S: ToJson>(state: &S) -> Result<Box<RawValue>, String> {
-    RawValue::from_string(state.to_json()?).map_err(|e| e.to_string())
-}
-
 impl<G: Engine> VecCore<G> {
     pub fn new(
         game: Arc<G>,
@@ -343,11 +338,11 @@ impl<G: Engine> VecCore<G> {
         let mut slots = Vec::with_capacity(self.slots.len());
         for slot in &self.slots {
             slots.push(SlotSnapshot {
-                state: raw_state(&slot.state)?,
+                state: slot.state.to_raw_json()?,
                 steps: slot.steps,
                 episodes: slot.episodes,
                 last: match slot.ended {
-                    true => Some((raw_state(&slot.last)?, slot.last_steps)),
+                    true => Some((slot.last.to_raw_json()?, slot.last_steps)),
                     false => None,
                 },
             });

@@ -7,16 +7,21 @@
 //! opt-level 3 with it: more than a third of the extension's optimisation time (issue 39). Here
 //! each form is one non-generic function per type, built once, optimised for size (the `python`
 //! profile's `opt-level = "s"` for this crate, in the workspace's Cargo.toml), and the extension
-//! calls it. None of them is on a
-//! search's or a step's path: they run when a value crosses into Python as data or text.
+//! calls it. None of them is on a search's or a step's path: they run when a value crosses into
+//! Python as data or text.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 
 /// A value with a JSON form (its serde form as JSON text).
 pub trait ToJson {
     /// The value as compact JSON text.
     fn to_json(&self) -> Result<String, String>;
+
+    /// The same text as a [`RawValue`], to be written verbatim inside a larger JSON document
+    /// (not parsed again to be checked, as `RawValue::from_string` would).
+    fn to_raw_json(&self) -> Result<Box<RawValue>, String>;
 }
 
 /// A value read from its JSON form.
@@ -28,6 +33,10 @@ pub trait FromJson: Sized {
 /// The serde path both traits' impls share, generic: instantiated once per type, in this crate.
 fn write<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
     serde_json::to_string(value).map_err(|e| e.to_string())
+}
+
+fn write_raw<T: Serialize + ?Sized>(value: &T) -> Result<Box<RawValue>, String> {
+    serde_json::value::to_raw_value(value).map_err(|e| e.to_string())
 }
 
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
@@ -45,6 +54,11 @@ macro_rules! json {
                 fn to_json(&self) -> Result<String, String> {
                     write(self)
                 }
+
+                #[inline(never)]
+                fn to_raw_json(&self) -> Result<Box<RawValue>, String> {
+                    write_raw(self)
+                }
             }
 
             impl FromJson for $t {
@@ -61,6 +75,11 @@ macro_rules! json {
                 #[inline(never)]
                 fn to_json(&self) -> Result<String, String> {
                     write(self)
+                }
+
+                #[inline(never)]
+                fn to_raw_json(&self) -> Result<Box<RawValue>, String> {
+                    write_raw(self)
                 }
             }
         )*

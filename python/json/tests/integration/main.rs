@@ -51,9 +51,11 @@ where
 }
 
 /// `state` written, read back and written again gives the same text (a state need not be
-/// `PartialEq`; its text holds every field, the random generator's position included).
+/// `PartialEq`; its text holds every field, the random generator's position included), and its
+/// raw JSON is that text.
 fn same_state<S: ToJson + FromJson>(state: &S) {
     let text = state.to_json().expect("state");
+    assert_eq!(state.to_raw_json().expect("raw state").get(), text);
     let back = S::from_json(&text).expect("state back");
     assert_eq!(back.to_json().expect("state again"), text);
 }
