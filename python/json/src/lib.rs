@@ -48,19 +48,8 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 /// serde's code would again be optimised in the extension.
 macro_rules! json {
     (both: $($t:ty),* $(,)?) => {
+        json!(write: $($t),*);
         $(
-            impl ToJson for $t {
-                #[inline(never)]
-                fn to_json(&self) -> Result<String, String> {
-                    write(self)
-                }
-
-                #[inline(never)]
-                fn to_raw_json(&self) -> Result<Box<RawValue>, String> {
-                    write_raw(self)
-                }
-            }
-
             impl FromJson for $t {
                 #[inline(never)]
                 fn from_json(text: &str) -> Result<Self, String> {
