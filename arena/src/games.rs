@@ -148,17 +148,13 @@ impl Playable for cloudwars::Game {
             .map_err(|e| error(e.to_string()))?;
         let names = state.players().iter().map(|p| p.name.clone()).collect();
         let mut states = vec![state.clone()];
-        let mut next = 0;
-        for iter in 0..scenario.iterations {
-            while let Some(cmd) = scenario.commands.get(next).filter(|c| c.at == iter) {
-                if let Some(id) = state.player_by_name(&cmd.player) {
-                    let _ = game.apply(&mut state, id, cmd.action);
-                }
-                next += 1;
-            }
-            game.update(&mut state);
-            states.push(state.clone());
-        }
+        cloudwars::replay::play_commands(
+            &game,
+            &mut state,
+            &scenario.commands,
+            scenario.iterations,
+            |s| states.push(s.clone()),
+        );
         Recording {
             game,
             names,

@@ -90,16 +90,7 @@ fn main() -> ExitCode {
         let start = Instant::now();
         for _ in 0..10 {
             let mut state = initial.clone();
-            let mut next = 0;
-            for iter in 0..iterations {
-                while let Some(cmd) = commands.get(next).filter(|c| c.at == iter) {
-                    if let Some(id) = state.player_by_name(&cmd.player) {
-                        let _ = game.apply(&mut state, id, cmd.action);
-                    }
-                    next += 1;
-                }
-                game.update(&mut state);
-            }
+            cloudwars::replay::play_commands(&game, &mut state, &commands, iterations, |_| {});
             if state.float_hash() != PEER_REPLAY_HASH {
                 eprintln!(
                     "s2_timing: s2_replay ended with hash {:016x}, the peer's is {PEER_REPLAY_HASH:016x}",

@@ -434,6 +434,33 @@ fn compare_tick(
     Ok(())
 }
 
+/// Plays a scenario's `commands` on `state` through `iterations` updates, without a trace to
+/// check against: before update `i`, the commands of `at == i` at the head of the list, in
+/// order, each by the first cloud of its player's name. A command the rules refuse, or whose
+/// player has no cloud left, changes nothing (the recorded `ok` is not consulted:
+/// [`replay_scenario`] checks it). The list is taken in its order, as the scenario runner's
+/// files list it: a command whose `at` has passed stops the ones after it. `after_update`
+/// sees the state after each update (the replay pages' frames).
+pub fn play_commands(
+    game: &Game,
+    state: &mut State,
+    commands: &[ScenarioCommand],
+    iterations: u64,
+    mut after_update: impl FnMut(&State),
+) {
+    let mut next = 0;
+    for iter in 0..iterations {
+        while let Some(cmd) = commands.get(next).filter(|c| c.at == iter) {
+            if let Some(id) = state.player_by_name(&cmd.player) {
+                let _ = game.apply(state, id, cmd.action);
+            }
+            next += 1;
+        }
+        game.update(state);
+        after_update(state);
+    }
+}
+
 /// Replays a scenario against its trace (the `.trace.jsonl` text).
 pub fn replay_scenario(scenario: &Scenario, trace: &str) -> Result<Summary, ReplayError> {
     let t = scenario.name.as_str();

@@ -2,7 +2,7 @@
 //! (`cloudwars_engine`) and the side-by-side runner (`cloudwars_peer`): s2's initial world and
 //! commands, the replay and the physics, and the Go original's final hashes.
 
-use cloudwars::replay::{Scenario, ScenarioCommand};
+use cloudwars::replay::{Scenario, ScenarioCommand, play_commands};
 use cloudwars::{Game, State};
 
 /// The Go original's final float hash after s2's 4 000 updates with its commands.
@@ -36,15 +36,6 @@ pub fn physics(game: &Game, initial: &State) -> u64 {
 /// The peer's replay workload: the scenario's commands before each of its updates.
 pub fn replay(game: &Game, initial: &State, commands: &[ScenarioCommand], iterations: u64) -> u64 {
     let mut state = initial.clone();
-    let mut next = 0;
-    for iter in 0..iterations {
-        while let Some(cmd) = commands.get(next).filter(|c| c.at == iter) {
-            if let Some(id) = state.player_by_name(&cmd.player) {
-                let _ = game.apply(&mut state, id, cmd.action);
-            }
-            next += 1;
-        }
-        game.update(&mut state);
-    }
+    play_commands(game, &mut state, commands, iterations, |_| {});
     state.float_hash()
 }

@@ -96,3 +96,49 @@ fn files_without_traces_are_an_error() {
     ));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn play_commands_applies_each_command_before_its_update() {
+    let mut scenario = Scenario::parse(&scenario_json("3")).unwrap();
+    let command = |at, player: &str, action| ScenarioCommand {
+        at,
+        player: player.to_owned(),
+        action,
+        ok: true,
+    };
+    scenario.commands = vec![
+        // No cloud of Q's: skipped, and the commands after it still play.
+        command(1, "Q", cloudwars::Action::Kill),
+        command(1, "P", cloudwars::Action::Kill),
+    ];
+    let game = cloudwars::Game::new(scenario.config).unwrap();
+    let initial = game.world_from_clouds(&scenario.clouds, 0).unwrap();
+
+    let mut played = initial.clone();
+    let mut frames = Vec::new();
+    play_commands(&game, &mut played, &scenario.commands, 3, |s| {
+        frames.push(s.float_hash())
+    });
+
+    let mut by_hand = initial.clone();
+    let mut expected = Vec::new();
+    for iter in 0..3 {
+        if iter == 1 {
+            let p = by_hand.player_by_name("P").unwrap();
+            game.apply(&mut by_hand, p, cloudwars::Action::Kill)
+                .unwrap();
+        }
+        game.update(&mut by_hand);
+        expected.push(by_hand.float_hash());
+    }
+    assert_eq!(frames, expected);
+    assert_eq!(played.float_hash(), by_hand.float_hash());
+    // The kill happened: the storm's vapor is gone from the world.
+    assert_ne!(played.float_hash(), {
+        let mut quiet = initial;
+        for _ in 0..3 {
+            game.update(&mut quiet);
+        }
+        quiet.float_hash()
+    });
+}
